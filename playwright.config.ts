@@ -1,0 +1,34 @@
+import { defineConfig, devices } from '@playwright/test';
+import { testSettings } from './src/server/env.ts';
+import { CHROMIUM_ARGS, findChromium } from './tests/setup/chromium.ts';
+
+// scripts/e2e.ts picks a free port and a fresh data directory, then runs Playwright.
+const settings = testSettings();
+const port = settings.e2ePort ?? 8877;
+const baseURL = `http://localhost:${port}`;
+const launchOptions = { executablePath: findChromium(), args: CHROMIUM_ARGS };
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  forbidOnly: settings.isCi,
+  retries: 0,
+  workers: 2,
+  reporter: settings.isCi ? [['list']] : [['list']],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: { baseURL, trace: 'retain-on-failure', launchOptions },
+  projects: [
+    { name: 'mobile', grepInvert: /@desktop/, use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 }, launchOptions } },
+    { name: 'desktop', grepInvert: /@mobile/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
+  ],
+  webServer: {
+    command: 'node node_modules/tsx/dist/cli.mjs scripts/start.ts',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    env: { PORT: String(port), DATA_DIR: settings.e2eDataDir ?? '.data/e2e', SITE_URL: baseURL, ADMIN_PASSWORD: 'e2e-admin-password' },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
