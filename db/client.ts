@@ -1,0 +1,92 @@
+/**
+ * One database handle, whichever PostgreSQL is behind it (issue #2):
+ * - no DATABASE_URL → PGlite (PostgreSQL in WebAssembly) stored under DATA_DIR, or in memory;
+ * - a Neon URL → Neon's serverless driver (WebSocket Pool: interactive transactions work);
+ * - any other postgres:// URL → node-postgres.
+ * All three speak the same drizzle query builder, so services never know which one they have.
+ */
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema.ts';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Driver = 'pglite' | 'neon' | 'pg';
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: Driver;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** A postgres:// URL; unset means embedded PGlite. */
+  url?: string;
+  /** PGlite's data directory; unset means in memory. */
+  dataDir?: string;
+  /** A PGlite data dump (from `dumpDataDir`) to start from: how tests copy a migrated template. */
+  loadDataDir?: Blob | File;
+  /** Neon only: route its WebSocket through a local proxy (tests and offline work). */
+  neonWsProxy?: (host: string, port: number | string) => string;
+}
+
+export function driverFor(url: string | undefined): Driver {
+  if (!url) return 'pglite';
+  const host = safeHost(url);
+  // Neon's hosts end in neon.tech (and neon.build for branches); neon:// is accepted for tests.
+  if (url.startsWith('neon://') || /\.neon\.(tech|build)$/.test(host)) return 'neon';
+  if (/^postgres(ql)?:\/\//.test(url)) return 'pg';
+  throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL');
+}
+
+function safeHost(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '';
+  }
+}
+
+export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseHandle> {
+  const driver = driverFor(options.url);
+
+  if (driver === 'pglite') {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const client = await PGlite.create({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+    return {
+      db: drizzle(client, { schema }) as unknown as Database,
+      driver,
+      close: () => client.close(),
+    };
+  }
+
+  if (driver === 'neon') {
+    const { Pool, neonConfig } = await import('@neondatabase/serverless');
+    const { drizzle } = await import('drizzle-orm/neon-serverless');
+    if (options.neonWsProxy) {
+      neonConfig.wsProxy = options.neonWsProxy;
+      neonConfig.useSecureWebSocket = false;
+      neonConfig.pipelineTLS = false;
+      neonConfig.pipelineConnect = false;
+    }
+    const pool = new Pool({ connectionString: options.url!.replace(/^neon:/, 'postgres:') });
+    return {
+      db: drizzle(pool, { schema }) as unknown as Database,
+      driver,
+      close: () => pool.end(),
+    };
+  }
+
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = new pg.Pool({ connectionString: options.url, max: 5 });
+  return {
+    db: drizzle(pool, { schema }) as unknown as Database,
+    driver,
+    close: () => pool.end(),
+  };
+}
+
+export { schema };

@@ -1,0 +1,330 @@
+/**
+ * The database, in one place (conventions: "db/schema.ts, the one source of truth").
+ * Money is integer pence; calendar dates are `date` (YYYY-MM-DD strings); instants are timestamptz.
+ * Migrations in db/migrations are generated from this file by drizzle-kit and committed.
+ */
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const instant = (name: string) => timestamp(name, { withTimezone: true });
+
+// ---------------------------------------------------------------- bookings
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    businessName: text('business_name'),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** The selected addresses joined with '; ' (public-site.md §3). */
+    locationAddress: text('location_address').notNull(),
+    /** Outward code and region of the first location, derived on the server for route grouping. */
+    postcode: text('postcode'),
+    region: text('region'),
+    specialInstructions: text('special_instructions'),
+    workType: text('work_type', { enum: ['day', 'night'] }).notNull(),
+    preferredDate: date('preferred_date').notNull(),
+    /** Computed on the server from quantity and work type; the browser's figure is ignored. */
+    totalPricePence: integer('total_price_pence').notNull(),
+    status: text('status').notNull().default('pending'),
+    currentStep: smallint('current_step').notNull().default(1),
+    statusNotes: text('status_notes'),
+    consultationDate: instant('consultation_date'),
+    stencilApprovedDate: instant('stencil_approved_date'),
+    installationDate: instant('installation_date'),
+    completionDate: instant('completion_date'),
+    archived: boolean('archived').notNull().default(false),
+    isTest: boolean('is_test').notNull().default(false),
+    paymentStatus: text('payment_status', { enum: ['unpaid', 'processing', 'paid', 'failed'] })
+      .notNull()
+      .default('unpaid'),
+    stripePaymentIntentId: text('stripe_payment_intent_id'),
+    /** SHA-256 of the random token the booking's creator gets; paying requires it (ids are guessable). */
+    checkoutTokenHash: text('checkout_token_hash'),
+    amountPaidPence: integer('amount_paid_pence'),
+    paidAt: instant('paid_at'),
+    paymentFailureMessage: text('payment_failure_message'),
+    completionEmailSentAt: instant('completion_email_sent_at'),
+    reviewRequestSentAt: instant('review_request_sent_at'),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('bookings_preferred_date_idx').on(table.preferredDate),
+    index('bookings_status_idx').on(table.status),
+    uniqueIndex('bookings_payment_intent_idx').on(table.stripePaymentIntentId),
+  ],
+);
+
+export const bookingLocations = pgTable(
+  'booking_locations',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    address: text('address').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    postcode: text('postcode'),
+    region: text('region'),
+  },
+  (table) => [index('booking_locations_booking_idx').on(table.bookingId)],
+);
+
+/**
+ * A customer's brand asset. Rows are written by the upload call before the booking exists
+ * (bookingId null) and claimed by the booking that names them, so a booking can only attach
+ * files that were really uploaded.
+ */
+export const uploadedFiles = pgTable(
+  'uploaded_files',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull().unique(),
+    originalName: text('original_name').notNull(),
+    fileSize: integer('file_size').notNull(),
+    mimeType: text('mime_type').notNull(),
+    storage: text('storage', { enum: ['disk', 'blobs', 'uploadcare'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('uploaded_files_booking_idx').on(table.bookingId)],
+);
+
+export const progressLogs = pgTable(
+  'progress_logs',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    step: smallint('step').notNull(),
+    stepName: text('step_name').notNull(),
+    status: text('status').notNull(),
+    notes: text('notes'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('progress_logs_booking_idx').on(table.bookingId)],
+);
+
+export const photos = pgTable(
+  'photos',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull().unique(),
+    originalName: text('original_name').notNull(),
+    description: text('description'),
+    photoType: text('photo_type', { enum: ['before', 'during', 'after', 'reference'] }).notNull(),
+    step: smallint('step').notNull(),
+    fileSize: integer('file_size').notNull(),
+    mimeType: text('mime_type').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('photos_booking_idx').on(table.bookingId)],
+);
+
+/** Dates an admin has closed to bookings (holidays, weather, a full team elsewhere). */
+export const blockedDates = pgTable('blocked_dates', {
+  date: date('date').primaryKey(),
+  reason: text('reason'),
+  createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------- enquiries and reviews
+
+export const contactEnquiries = pgTable('contact_enquiries', {
+  id: serial('id').primaryKey(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone'),
+  inquiryType: text('inquiry_type').notNull(),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+});
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    rating: smallint('rating').notNull(),
+    reviewText: text('review_text').notNull(),
+    serviceQuality: smallint('service_quality'),
+    timeliness: smallint('timeliness'),
+    communication: smallint('communication'),
+    customerName: text('customer_name').notNull(),
+    isPublished: boolean('is_published').notNull().default(true),
+    submittedAt: instant('submitted_at').notNull().defaultNow(),
+  },
+  (table) => [index('reviews_submitted_idx').on(table.submittedAt)],
+);
+
+/** Single-use review links: only the SHA-256 of the token is kept. */
+export const reviewRequests = pgTable('review_requests', {
+  tokenHash: text('token_hash').primaryKey(),
+  bookingId: integer('booking_id')
+    .notNull()
+    .references(() => bookings.id, { onDelete: 'cascade' }),
+  expiresAt: instant('expires_at').notNull(),
+  usedAt: instant('used_at'),
+  createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------- analytics and logs
+
+/** No raw IP address is stored (api.md): country and city come from the platform's geo data. */
+export const pageViews = pgTable(
+  'page_views',
+  {
+    id: serial('id').primaryKey(),
+    path: text('path').notNull(),
+    referrer: text('referrer'),
+    userAgent: text('user_agent'),
+    country: text('country'),
+    city: text('city'),
+    /** The browser's own clock, kept for reference; ordering and windows use createdAt. */
+    clientTimestamp: instant('client_timestamp'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('page_views_created_idx').on(table.createdAt)],
+);
+
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: serial('id').primaryKey(),
+    eventName: text('event_name').notNull(),
+    path: text('path'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('analytics_events_created_idx').on(table.createdAt)],
+);
+
+export const channelLogs = pgTable(
+  'channel_logs',
+  {
+    id: serial('id').primaryKey(),
+    timestamp: instant('timestamp').notNull().defaultNow(),
+    channel: text('channel', { enum: ['booking', 'email', 'notification', 'admin', 'database'] }).notNull(),
+    action: text('action').notNull(),
+    entityType: text('entity_type'),
+    entityId: text('entity_id'),
+    severity: text('severity', { enum: ['info', 'warning', 'error', 'critical'] }).notNull().default('info'),
+    userId: text('user_id'),
+    ipAddress: text('ip_address'),
+    details: text('details'),
+    metadata: jsonb('metadata'),
+  },
+  (table) => [
+    index('channel_logs_timestamp_idx').on(table.timestamp),
+    index('channel_logs_channel_idx').on(table.channel),
+  ],
+);
+
+// ---------------------------------------------------------------- platform
+
+export const adminSessions = pgTable('admin_sessions', {
+  /** SHA-256 of the cookie's random token: a database leak does not leak live sessions. */
+  tokenHash: text('token_hash').primaryKey(),
+  expiresAt: instant('expires_at').notNull(),
+  revokedAt: instant('revoked_at'),
+  createdAt: createdAt(),
+});
+
+/** Fixed-window counters shared by every function instance (functions share no memory). */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: instant('window_start').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
+);
+
+/** A replayed Idempotency-Key returns the first result instead of doing the work twice. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.scope, table.key] })],
+);
+
+/** Every e-mail the system writes. Without SendGrid the outbox is where mail is read locally. */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: serial('id').primaryKey(),
+    /** Makes a retried job or a replayed webhook write the same e-mail once. */
+    dedupeKey: text('dedupe_key').unique(),
+    kind: text('kind').notNull(),
+    to: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text_body').notNull(),
+    html: text('html_body'),
+    status: text('status', { enum: ['queued', 'sending', 'sent', 'failed', 'logged'] }).notNull().default('queued'),
+    /** Delivery attempts so far; the maintenance job retries failed rows a few times. */
+    attempts: integer('attempts').notNull().default(0),
+    lastAttemptAt: instant('last_attempt_at'),
+    provider: text('provider'),
+    error: text('error'),
+    createdAt: createdAt(),
+    sentAt: instant('sent_at'),
+  },
+  (table) => [index('email_outbox_status_idx').on(table.status)],
+);
+
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: instant('received_at').notNull().defaultNow(),
+});
+
+export const geocodeCache = pgTable('geocode_cache', {
+  key: text('key').primaryKey(),
+  result: jsonb('result').notNull(),
+  createdAt: createdAt(),
+});
+
+/** One row per scheduled run (e.g. the 18:00 worker e-mail for a date) so a repeat does nothing. */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    job: text('job').notNull(),
+    runKey: text('run_key').notNull(),
+    result: jsonb('result'),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.job, table.runKey] })],
+);
+
