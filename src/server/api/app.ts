@@ -1,0 +1,50 @@
+import { Hono } from 'hono';
+import { requestId } from 'hono/request-id';
+import { methodNotAllowed } from 'hono/method-not-allowed';
+import type { AppDeps, AppEnv } from './deps.ts';
+import { handleError, handleMethodNotAllowed, handleNotFound } from './middleware/errors.ts';
+import { sameOriginOnly, securityHeaders } from './middleware/security.ts';
+import { JSON_BODY_LIMIT_BYTES, limitBody } from './middleware/body.ts';
+import { analyticsRoutes } from './routes/analytics.ts';
+import { bookingRoutes } from './routes/bookings.ts';
+import { geocodeRoutes } from './routes/geocode.ts';
+import { uploadRoutes } from './routes/uploads.ts';
+import { reviewRoutes } from './routes/reviews.ts';
+import { paymentRoutes } from './routes/payments.ts';
+
+/**
+ * The whole API as a value (conventions: "the app is a value"). The Netlify function, the local
+ * server and the tests mount this same app; only `deps` differ.
+ */
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', requestId({ headerName: 'X-Request-Id' }));
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.use('*', securityHeaders);
+  app.use('*', methodNotAllowed({ app, onMethodNotAllowed: handleMethodNotAllowed }));
+  // Stripe's webhook is verified by its signature and sends no Origin.
+  app.use('/api/*', sameOriginOnly({ exempt: ['/api/stripe/webhook'] }));
+  app.use('/api/*', async (c, next) => {
+    // Multipart uploads carry their own, larger limit in their route.
+    if (c.req.header('content-type')?.startsWith('multipart/form-data')) return next();
+    return limitBody(JSON_BODY_LIMIT_BYTES)(c, next);
+  });
+
+  app.get('/api/health', (c) => c.json({ ok: true }));
+  app.route('/api/analytics', analyticsRoutes);
+  app.route('/api/bookings', bookingRoutes);
+  app.route('/api/geocode', geocodeRoutes);
+  app.route('/api', uploadRoutes);
+  app.route('/api/reviews', reviewRoutes);
+  app.route('/api', paymentRoutes);
+
+  app.onError(handleError);
+  app.notFound(handleNotFound);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,43 @@
+import type { Database } from '../../../db/client.ts';
+import type { Env } from '../env.ts';
+import type { Mailer } from '../providers/email.ts';
+import type { PaymentsProvider } from '../providers/payments.ts';
+import type { FileStore } from '../providers/files.ts';
+
+/** What the app needs from the outside world; tests pass their own (a real database always). */
+export interface AppDeps {
+  db: Database;
+  env: Env;
+  mailer: Mailer;
+  /** Stripe, or null when STRIPE_SECRET_KEY is unset (the payment routes then answer 503). */
+  payments: PaymentsProvider | null;
+  /** Customers' uploaded files (disk locally, Netlify Blobs on Netlify). */
+  files: FileStore;
+  /** The clock, injected so schedules and windows are testable without waiting. */
+  now: () => Date;
+  log: Logger;
+}
+
+export interface Logger {
+  info(message: string, extra?: Record<string, unknown>): void;
+  warn(message: string, extra?: Record<string, unknown>): void;
+  error(message: string, extra?: Record<string, unknown>): void;
+}
+
+export const consoleLogger: Logger = {
+  info: (message, extra) => console.log(JSON.stringify({ level: 'info', message, ...extra })),
+  warn: (message, extra) => console.warn(JSON.stringify({ level: 'warn', message, ...extra })),
+  error: (message, extra) => console.error(JSON.stringify({ level: 'error', message, ...extra })),
+};
+
+export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
+
+export type AppEnv = {
+  Variables: { requestId: string; deps: AppDeps };
+  Bindings: {
+    /** Netlify's function context (geo, ip) when running on Netlify. */
+    context?: { ip?: string; geo?: { city?: string; country?: { code?: string; name?: string } } };
+    /** @hono/node-server's request, when running locally. */
+    incoming?: { socket?: { remoteAddress?: string } };
+  };
+};

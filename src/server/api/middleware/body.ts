@@ -1,0 +1,53 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { z } from 'zod';
+import { AppError } from '../errors.ts';
+import type { AppEnv } from '../deps.ts';
+
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Caps a request body (by Content-Length and by bytes actually read): too large → 413, never 500. */
+export const limitBody = (maxSize: number): MiddlewareHandler<AppEnv> =>
+  bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new AppError(413, `Request body is too large (the limit is ${formatLimit(maxSize)})`);
+    },
+  });
+
+function formatLimit(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
+/**
+ * Reads a JSON body and validates it with the shared zod schema. Wrong content type → 415,
+ * malformed JSON → 400, failed checks → 400 with the spec's message per field.
+ */
+export async function readJson<T extends z.ZodType>(c: Context<AppEnv>, schema: T): Promise<z.infer<T>> {
+  const contentType = c.req.header('content-type') ?? '';
+  if (!/^application\/(.+\+)?json\b/i.test(contentType)) {
+    throw new AppError(415, 'Content-Type must be application/json');
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(await c.req.text());
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError(400, 'Malformed JSON body');
+  }
+  // PostgreSQL cannot store U+0000 in text; refuse it here rather than fail in the database.
+  if (JSON.stringify(body).includes('\\u0000')) throw new AppError(400, 'Text must not contain NUL characters');
+  return validate(schema, body);
+}
+
+export function validate<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    fields[key] ??= issue.message;
+  }
+  const first = Object.values(fields)[0] ?? 'Invalid request';
+  throw new AppError(400, first, fields);
+}

@@ -1,0 +1,58 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { analyticsEvents, pageViews } from '../../../../db/schema.ts';
+import type { AppEnv } from '../deps.ts';
+import { readJson } from '../middleware/body.ts';
+import { rateLimit } from '../../services/rate-limit.ts';
+import { clientInfo } from '../../services/client-info.ts';
+
+const pathField = z.string().trim().min(1, 'Path is required').max(2048).startsWith('/', 'Path must start with /');
+
+export const pageViewSchema = z.object({
+  path: pathField,
+  // Bounded so a nonsense year never reaches the database as an out-of-range timestamp.
+  timestamp: z
+    .string()
+    .datetime({ offset: true })
+    .refine((value) => {
+      const year = new Date(value).getUTCFullYear();
+      return year >= 2000 && year <= 2100;
+    }, 'Timestamp is out of range')
+    .optional(),
+  referrer: z.string().max(2048).nullish(),
+  // The browser truncates to 200 characters (public-site.md §7); the server enforces it too.
+  userAgent: z.string().max(1000).nullish().transform((value) => value?.slice(0, 200)),
+});
+
+export const eventSchema = z.object({
+  eventName: z
+    .string()
+    .trim()
+    .min(1, 'Event name is required')
+    .max(100)
+    .regex(/^[\w .:/-]+$/, 'Event name may use letters, digits, spaces and . : / - _'),
+  path: pathField.optional(),
+});
+
+// Generous: a person clicking around sends one per page; a script hammering it gets 429.
+const ANALYTICS_LIMIT = { limit: 120, windowSeconds: 60 };
+
+export const analyticsRoutes = new Hono<AppEnv>()
+  .post('/pageview', rateLimit({ name: 'pageview', ...ANALYTICS_LIMIT }), async (c) => {
+    const body = await readJson(c, pageViewSchema);
+    const { country, city } = clientInfo(c);
+    await c.get('deps').db.insert(pageViews).values({
+      path: body.path,
+      referrer: body.referrer || null,
+      userAgent: body.userAgent ?? null,
+      clientTimestamp: body.timestamp ? new Date(body.timestamp) : null,
+      country: country ?? null,
+      city: city ?? null,
+    });
+    return c.body(null, 204);
+  })
+  .post('/event', rateLimit({ name: 'event', ...ANALYTICS_LIMIT }), async (c) => {
+    const body = await readJson(c, eventSchema);
+    await c.get('deps').db.insert(analyticsEvents).values({ eventName: body.eventName, path: body.path ?? null });
+    return c.body(null, 204);
+  });

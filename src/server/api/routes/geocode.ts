@@ -1,0 +1,102 @@
+import { Hono } from 'hono';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../../../../db/client.ts';
+import { geocodeCache } from '../../../../db/schema.ts';
+import type { AppEnv, Logger } from '../deps.ts';
+import { AppError, notFound } from '../errors.ts';
+import { validate } from '../middleware/body.ts';
+import { rateLimit } from '../../services/rate-limit.ts';
+import {
+  createGeocoder,
+  GeocoderUnavailableError,
+  type Geocoder,
+  type GeocodeResult,
+} from '../../providers/geocoder.ts';
+
+export const GEOCODE_MESSAGES = {
+  unavailable: 'Address lookup is unavailable right now',
+  noAddress: 'No address found for this location',
+  searchLength: 'Search text must be 2 to 200 characters',
+} as const;
+
+// A person clicks a few map points a minute; the public Nominatim asks for light use.
+const GEOCODE_LIMIT = { name: 'geocode', limit: 30, windowSeconds: 60 };
+
+/** Five decimals is about a metre: nearby clicks share a cache entry, and no more precision leaves. */
+const COORDINATE_DECIMALS = 5;
+
+function coordinate(label: string, max: number) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .regex(/^[-+]?\d{1,3}(?:\.\d+)?$/, { error: `${label} must be a number`, abort: true })
+    .transform(Number)
+    .refine((value) => Math.abs(value) <= max, { error: `${label} must be between -${max} and ${max}` });
+}
+
+const reverseQuery = z.object({ lat: coordinate('Latitude', 90), lng: coordinate('Longitude', 180) });
+const searchQuery = z.object({
+  q: z
+    .string({ error: GEOCODE_MESSAGES.searchLength })
+    .transform((value) => value.trim().replace(/\s+/g, ' '))
+    .refine((value) => value.length >= 2 && value.length <= 200, { error: GEOCODE_MESSAGES.searchLength }),
+});
+
+/**
+ * Answers from geocode_cache, or asks the geocoder and remembers its answer. Failures and
+ * "no address" are not cached: the next click asks again.
+ */
+async function cached<T extends GeocodeResult | GeocodeResult[]>(
+  db: Database,
+  key: string,
+  lookup: () => Promise<T | null>,
+): Promise<T | null> {
+  const [hit] = await db.select({ result: geocodeCache.result }).from(geocodeCache).where(eq(geocodeCache.key, key));
+  if (hit) return hit.result as T;
+  const result = await lookup();
+  if (result !== null) await db.insert(geocodeCache).values({ key, result }).onConflictDoNothing();
+  return result;
+}
+
+function requireGeocoder(geocoder: Geocoder | null): Geocoder {
+  if (!geocoder) throw new AppError(503, GEOCODE_MESSAGES.unavailable);
+  return geocoder;
+}
+
+/** Unreachable, slow or confused geocoder → a quick 503; the form falls back to coordinates. */
+async function orUnavailable<T>(log: Logger, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof GeocoderUnavailableError) {
+      log.warn('Geocoder unavailable', { error: error.message });
+      throw new AppError(503, GEOCODE_MESSAGES.unavailable);
+    }
+    throw error;
+  }
+}
+
+export const geocodeRoutes = new Hono<AppEnv>()
+  .use(rateLimit(GEOCODE_LIMIT))
+  .get('/reverse', async (c) => {
+    const { lat, lng } = validate(reverseQuery, c.req.query());
+    const { db, env, log } = c.get('deps');
+    const geocoder = requireGeocoder(createGeocoder(env));
+    const [roundedLat, roundedLng] = [lat.toFixed(COORDINATE_DECIMALS), lng.toFixed(COORDINATE_DECIMALS)];
+    const result = await orUnavailable(log, () =>
+      cached(db, `reverse:${roundedLat},${roundedLng}`, () => geocoder.reverse(Number(roundedLat), Number(roundedLng))),
+    );
+    if (!result) throw notFound(GEOCODE_MESSAGES.noAddress);
+    // The marker stays where the person put it; only the address comes from the geocoder.
+    return c.json({ address: result.address, lat, lng });
+  })
+  .get('/search', async (c) => {
+    const { q } = validate(searchQuery, c.req.query());
+    const { db, env, log } = c.get('deps');
+    const geocoder = requireGeocoder(createGeocoder(env));
+    const results = await orUnavailable(log, () =>
+      cached(db, `search:${q.toLowerCase()}`, () => geocoder.search(q)),
+    );
+    return c.json(results ?? []);
+  });

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { uploadedFiles } from '../../../../db/schema.ts';
+import { MAX_UPLOAD_BYTES } from '../../../domain/booking-schema.ts';
+import type { AppEnv } from '../deps.ts';
+import { AppError, badRequest, notConfigured } from '../errors.ts';
+import { readJson } from '../middleware/body.ts';
+import { rateLimit } from '../../services/rate-limit.ts';
+import {
+  detectFileType,
+  sanitizeOriginalName,
+  svgRefusalReason,
+  svgText,
+  type AllowedFileType,
+} from '../../services/file-type.ts';
+import { createUploadcare, UploadcareUnavailableError } from '../../providers/uploadcare.ts';
+
+export const UPLOAD_MESSAGES = {
+  tooLarge: 'File is too large. The maximum size is 10MB.',
+  unsupportedType: 'Unsupported file type. Please upload a PNG, JPG, SVG or PDF.',
+  unsafeSvg: 'SVG files with scripts or external references are not accepted',
+  missingFile: 'Please choose a file to upload',
+  emptyFile: 'The file is empty',
+  notMultipart: 'Send the file as multipart/form-data in the field "file"',
+  malformed: 'Malformed multipart body',
+  uploadcareNotConfigured: 'Uploadcare is not configured',
+  uploadcareUnavailable: 'File storage is unavailable right now. Please try again.',
+  uploadcareNotFound: 'Uploaded file not found',
+  svgThroughSite: 'SVG files must be uploaded through the site so they can be checked',
+  signInRequired: 'Sign in required',
+} as const;
+
+/** Room for the multipart boundaries and part headers around a file of the maximum size. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+// A person attaches a handful of files per booking; a script filling the store gets 429.
+const UPLOAD_LIMIT = { name: 'upload', limit: 30, windowSeconds: 10 * 60 };
+const SIGNATURE_LIMIT = { name: 'upload-signature', limit: 60, windowSeconds: 10 * 60 };
+
+/**
+ * The types Uploadcare may report for a file we accept (its detection, from the content).
+ * SVG is not among them: its content must pass svgRefusalReason, which only the direct
+ * upload runs, so the browser sends SVG logos (small by nature) through /api/upload.
+ */
+const UPLOADCARE_TYPES: Readonly<Record<string, AllowedFileType>> = {
+  'image/png': { mimeType: 'image/png', extension: 'png' },
+  'image/jpeg': { mimeType: 'image/jpeg', extension: 'jpg' },
+  'image/pjpeg': { mimeType: 'image/jpeg', extension: 'jpg' },
+  'application/pdf': { mimeType: 'application/pdf', extension: 'pdf' },
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const uploadcareFileSchema = z.object({
+  uuid: z.string({ error: 'Invalid file id' }).trim().regex(UUID, { error: 'Invalid file id' }),
+});
+
+export const uploadRoutes = new Hono<AppEnv>()
+  .post(
+    '/upload',
+    rateLimit(UPLOAD_LIMIT),
+    // This route's own limit (the API's 1 MB JSON limit skips multipart): a file of the maximum
+    // size plus its multipart framing. Anything larger is refused before it is parsed.
+    bodyLimit({
+      maxSize: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES,
+      onError: () => {
+        throw new AppError(413, UPLOAD_MESSAGES.tooLarge);
+      },
+    }),
+    async (c) => {
+      if (!c.req.header('content-type')?.toLowerCase().startsWith('multipart/form-data')) {
+        throw new AppError(415, UPLOAD_MESSAGES.notMultipart);
+      }
+      let form: FormData;
+      try {
+        form = await c.req.raw.formData();
+      } catch {
+        throw badRequest(UPLOAD_MESSAGES.malformed);
+      }
+      const file = form.get('file');
+      if (!(file instanceof File)) throw badRequest(UPLOAD_MESSAGES.missingFile, { file: UPLOAD_MESSAGES.missingFile });
+      if (file.size > MAX_UPLOAD_BYTES) throw new AppError(413, UPLOAD_MESSAGES.tooLarge, { file: UPLOAD_MESSAGES.tooLarge });
+      if (file.size === 0) throw badRequest(UPLOAD_MESSAGES.emptyFile, { file: UPLOAD_MESSAGES.emptyFile });
+
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const type = detectFileType(bytes);
+      if (!type) throw new AppError(415, UPLOAD_MESSAGES.unsupportedType, { file: UPLOAD_MESSAGES.unsupportedType });
+      if (type.mimeType === 'image/svg+xml' && svgRefusalReason(svgText(bytes) ?? '') !== null) {
+        throw new AppError(415, UPLOAD_MESSAGES.unsafeSvg, { file: UPLOAD_MESSAGES.unsafeSvg });
+      }
+
+      const { db, files } = c.get('deps');
+      const fileName = `${randomUUID()}.${type.extension}`;
+      const originalName = sanitizeOriginalName(file.name, type.extension);
+      await files.put(fileName, bytes, type.mimeType);
+      try {
+        await db.insert(uploadedFiles).values({
+          fileName,
+          originalName,
+          fileSize: bytes.byteLength,
+          mimeType: type.mimeType,
+          storage: files.kind,
+          bookingId: null,
+        });
+      } catch (error) {
+        await files.delete(fileName).catch(() => undefined);
+        throw error;
+      }
+      return c.json({ filename: fileName, originalName, fileSize: bytes.byteLength, mimeType: type.mimeType }, 201);
+    },
+  )
+
+  // Production path: the browser uploaded to Uploadcare itself; the server checks the file there.
+  .post('/upload/uploadcare', rateLimit(UPLOAD_LIMIT), async (c) => {
+    const { db, env } = c.get('deps');
+    const uploadcare = createUploadcare(env);
+    if (!uploadcare) throw notConfigured(UPLOAD_MESSAGES.uploadcareNotConfigured);
+    const { uuid } = await readJson(c, uploadcareFileSchema);
+
+    let info;
+    try {
+      info = await uploadcare.fileInfo(uuid.toLowerCase());
+    } catch (error) {
+      if (error instanceof UploadcareUnavailableError) {
+        c.get('deps').log.warn('Uploadcare verification failed', { error: error.message });
+        throw new AppError(503, UPLOAD_MESSAGES.uploadcareUnavailable);
+      }
+      throw error;
+    }
+    if (!info || info.isRemoved) {
+      throw badRequest(UPLOAD_MESSAGES.uploadcareNotFound, { uuid: UPLOAD_MESSAGES.uploadcareNotFound });
+    }
+    if (info.size > MAX_UPLOAD_BYTES) throw new AppError(413, UPLOAD_MESSAGES.tooLarge, { file: UPLOAD_MESSAGES.tooLarge });
+    if (info.mimeType === 'image/svg+xml') {
+      throw new AppError(415, UPLOAD_MESSAGES.svgThroughSite, { file: UPLOAD_MESSAGES.svgThroughSite });
+    }
+    const type = UPLOADCARE_TYPES[info.mimeType];
+    if (!type) throw new AppError(415, UPLOAD_MESSAGES.unsupportedType, { file: UPLOAD_MESSAGES.unsupportedType });
+
+    const fileName = uuid.toLowerCase();
+    const originalName = sanitizeOriginalName(info.originalFilename, type.extension);
+    const inserted = await db
+      .insert(uploadedFiles)
+      .values({ fileName, originalName, fileSize: info.size, mimeType: type.mimeType, storage: 'uploadcare', bookingId: null })
+      .onConflictDoNothing({ target: uploadedFiles.fileName })
+      .returning();
+    // The same UUID verified twice (a retried request) is the same file.
+    const row = inserted[0] ?? (await db.select().from(uploadedFiles).where(eq(uploadedFiles.fileName, fileName)))[0]!;
+    return c.json(
+      { filename: row.fileName, originalName: row.originalName, fileSize: row.fileSize, mimeType: row.mimeType },
+      inserted.length ? 201 : 200,
+    );
+  })
+
+  .get('/upload/uploadcare-signature', rateLimit(SIGNATURE_LIMIT), (c) => {
+    const { env, now } = c.get('deps');
+    const uploadcare = createUploadcare(env);
+    if (!uploadcare) throw notConfigured(UPLOAD_MESSAGES.uploadcareNotConfigured);
+    return c.json(uploadcare.signUpload(now()));
+  })
+
+  // A customer's file as a download is for admins only (api.md). Admin sessions arrive with the
+  // admin dashboard issue, which puts its session check and the stored-file answer here; until
+  // then nobody is signed in, so every request gets the answer an anonymous visitor gets.
+  .get('/files/:fileName', () => {
+    throw new AppError(401, UPLOAD_MESSAGES.signInRequired);
+  });

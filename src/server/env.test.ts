@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseEnv } from './env.ts';
+
+describe('settings', () => {
+  it('runs with nothing configured: embedded database, port 8888, no providers', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ PORT: 8888, DATA_DIR: '.data' });
+    expect([env.DATABASE_URL, env.STRIPE_SECRET_KEY, env.SENDGRID_API_KEY]).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('treats empty values as unset', () => {
+    const env = parseEnv({ STRIPE_SECRET_KEY: '  ', DATABASE_URL: '' });
+    expect([env.STRIPE_SECRET_KEY, env.DATABASE_URL]).toEqual([undefined, undefined]);
+  });
+
+  it("accepts Netlify's Neon variable name", () => {
+    expect(parseEnv({ NETLIFY_DATABASE_URL: 'postgres://u@h/db' }).DATABASE_URL).toBe('postgres://u@h/db');
+  });
+
+  it('names every invalid setting', () => {
+    expect(() => parseEnv({ PORT: 'eighty', SITE_URL: 'not a url' })).toThrow(ConfigError);
+    expect(() => parseEnv({ PORT: 'eighty', SITE_URL: 'not a url' })).toThrow(/PORT[\s\S]*SITE_URL|SITE_URL[\s\S]*PORT/);
+  });
+});
+
+describe('site address on Netlify', () => {
+  it('falls back to the URL Netlify sets, only on Netlify', () => {
+    expect(parseEnv({ NETLIFY: 'true', URL: 'https://cleanpatch.example' }).SITE_URL).toBe('https://cleanpatch.example');
+    expect(parseEnv({ URL: 'https://elsewhere.example' }).SITE_URL).toBe('http://localhost:8888');
+    expect(parseEnv({ NETLIFY: 'true', URL: 'https://a.example', SITE_URL: 'https://b.example' }).SITE_URL).toBe('https://b.example');
+  });
+});

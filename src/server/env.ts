@@ -1,0 +1,110 @@
+import { z } from 'zod';
+
+/**
+ * Every setting the project reads, validated once. Nothing else reads `process.env`
+ * (conventions: "env.ts — every setting read and validated once").
+ *
+ * Optional providers stay optional: a missing key switches the provider to its local
+ * default (outbox, disk) or to a clear "not configured" answer, never to a pretend success.
+ */
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Public origin of the site, used for canonical URLs, e-mail links and the Origin check. */
+  SITE_URL: z.string().url().default('http://localhost:8888'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8888),
+  /** Interface the local server listens on. */
+  HOST: z.string().default('127.0.0.1'),
+  /** Unset: embedded PostgreSQL (PGlite) under DATA_DIR. Neon URL: Neon's driver. Other postgres:// URL: node-postgres. */
+  DATABASE_URL: optionalString,
+  DATA_DIR: z.string().default('.data'),
+  ADMIN_PASSWORD: optionalString,
+  /** Secret used to sign nothing the browser can forge; admin sessions are random tokens stored hashed. */
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  PUBLIC_STRIPE_PUBLISHABLE_KEY: optionalString,
+  /** A Stripe-compatible API (tests, offline work), e.g. http://127.0.0.1:12111 */
+  STRIPE_API_URL: optionalString,
+
+  SENDGRID_API_KEY: optionalString,
+  EMAIL_FROM: z.string().email().default('bookings@cleanpatch.example'),
+  /** Where staff notifications (new bookings, enquiries) go. */
+  ADMIN_EMAIL: optionalString,
+
+  /** Both set: customers' files go straight to Uploadcare (signed uploads) and the server verifies them. */
+  PUBLIC_UPLOADCARE_PUBLIC_KEY: optionalString,
+  UPLOADCARE_SECRET_KEY: optionalString,
+  /** Uploadcare's REST API; a compatible local server in tests. */
+  UPLOADCARE_API_URL: z.string().url().default('https://api.uploadcare.com'),
+
+  /** Nominatim-compatible geocoder. Unset: the public OpenStreetMap Nominatim. "off" disables it. */
+  GEOCODER_URL: z.string().default('https://nominatim.openstreetmap.org'),
+  GEOCODER_USER_AGENT: z.string().default('CleanPatchBooking/1.0 (hello@cleanpatch.example)'),
+  PUBLIC_MAP_TILE_URL: z.string().default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  PUBLIC_MAP_ATTRIBUTION: z
+    .string()
+    .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+
+  /** Patches the team can lay in one day; a date whose booked patches reach it is unavailable. */
+  DAILY_PATCH_CAPACITY: z.coerce.number().int().positive().default(40),
+  /** Trust X-Forwarded-For from the first proxy (Netlify sets context.ip instead). */
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  /** Set by Netlify in its build and functions; used to choose Netlify Blobs for files. */
+  NETLIFY: optionalString,
+  CONTEXT: optionalString,
+  PUBLIC_DEMO_VIDEO_URL: optionalString,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // Netlify's Neon integration names its variable NETLIFY_DATABASE_URL; accept either.
+  const withAliases = {
+    ...source,
+    DATABASE_URL: source.DATABASE_URL || source.NETLIFY_DATABASE_URL,
+    // On Netlify, URL is the site's primary address: links in e-mails must never say localhost.
+    SITE_URL: source.SITE_URL || (source.NETLIFY ? source.URL : undefined),
+  };
+  const parsed = envSchema.safeParse(withAliases);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  return parsed.data;
+}
+
+let cached: Env | undefined;
+
+/** The process's settings, read once. Tests build their own with `parseEnv`. */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+export const isProduction = (env: Env) => env.NODE_ENV === 'production' || env.CONTEXT === 'production';
+
+/**
+ * Settings of the test tooling (not the app): where Chromium is, which port the browser
+ * tests serve on, and the PostgreSQL server the CI pass runs the suites against.
+ */
+export function testSettings(source: Record<string, string | undefined> = process.env) {
+  return {
+    chromePath: source.CHROME_PATH || undefined,
+    e2ePort: source.E2E_PORT ? Number(source.E2E_PORT) : undefined,
+    e2eDataDir: source.E2E_DATA_DIR || undefined,
+    testDatabaseUrl: source.TEST_DATABASE_URL || undefined,
+    isCi: source.CI === 'true' || source.CI === '1',
+  };
+}

@@ -1,0 +1,143 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { emailOutbox } from '../../../db/schema.ts';
+import type { Env } from '../env.ts';
+import type { Logger } from '../api/deps.ts';
+import { writeChannelLog } from '../services/channel-log.ts';
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** What the e-mail is, for the logs: 'booking-confirmation', 'payment-receipt', ... */
+  kind: string;
+  /** The same key twice writes one e-mail: replayed webhooks and retried jobs stay quiet. */
+  dedupeKey?: string;
+}
+
+/**
+ * Transactional outbox: services write the e-mail in the same transaction as the change that
+ * caused it, so a rolled-back booking never mails anyone. Returns false when the dedupe key
+ * already had an e-mail.
+ */
+export async function queueEmail(db: Database, message: EmailMessage): Promise<boolean> {
+  const inserted = await db
+    .insert(emailOutbox)
+    .values({
+      kind: message.kind,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      dedupeKey: message.dedupeKey,
+    })
+    .onConflictDoNothing({ target: emailOutbox.dedupeKey })
+    .returning({ id: emailOutbox.id });
+  return inserted.length > 0;
+}
+
+type ClaimedRow = { id: number; to_address: string; subject: string; text_body: string; html_body: string | null; kind: string };
+
+export interface Transport {
+  readonly name: 'sendgrid' | 'outbox';
+  /** Delivers one message or throws. The outbox transport only logs: the row is the local mailbox. */
+  send(message: { to: string; subject: string; text: string; html?: string | null }): Promise<void>;
+}
+
+export interface Mailer {
+  readonly transport: Transport;
+  /**
+   * Sends what is queued (claimed atomically, so two callers never send one row twice). Each
+   * claim counts as a delivery attempt at `now`, which the maintenance job's retry backoff reads.
+   */
+  deliverQueued(db: Database, limit?: number, now?: Date): Promise<{ sent: number; failed: number }>;
+}
+
+export function createMailer(env: Env, log: Logger, fetchImpl: typeof fetch = fetch): Mailer {
+  const transport: Transport = env.SENDGRID_API_KEY
+    ? sendGridTransport(env.SENDGRID_API_KEY, env.EMAIL_FROM, fetchImpl)
+    : outboxTransport(log);
+  return {
+    transport,
+    async deliverQueued(db, limit = 20, now = new Date()) {
+      const claimed = await db.execute(sql`
+        update email_outbox
+        set status = 'sending', attempts = attempts + 1, last_attempt_at = ${now.toISOString()}::timestamptz
+        where id in (
+          select id from email_outbox where status = 'queued' order by id limit ${limit} for update skip locked
+        )
+        returning id, to_address, subject, text_body, html_body, kind`);
+      let sent = 0;
+      let failed = 0;
+      for (const row of rowsOf<ClaimedRow>(claimed)) {
+        try {
+          await transport.send({ to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body });
+          await db
+            .update(emailOutbox)
+            .set({ status: transport.name === 'sendgrid' ? 'sent' : 'logged', provider: transport.name, sentAt: new Date() })
+            .where(sql`${emailOutbox.id} = ${row.id}`);
+          sent += 1;
+        } catch (error) {
+          failed += 1;
+          const reason = error instanceof Error ? error.message : String(error);
+          await db
+            .update(emailOutbox)
+            .set({ status: 'failed', provider: transport.name, error: reason.slice(0, 500) })
+            .where(sql`${emailOutbox.id} = ${row.id}`);
+          await writeChannelLog(db, {
+            channel: 'email',
+            action: 'email_failed',
+            severity: 'error',
+            entityType: 'email',
+            entityId: row.id,
+            details: `${row.kind} to ${row.to_address} failed: ${reason.slice(0, 200)}`,
+          });
+        }
+      }
+      return { sent, failed };
+    },
+  };
+}
+
+/** node-postgres and Neon return {rows}; PGlite returns {rows} too, but typed differently. */
+function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+function outboxTransport(log: Logger): Transport {
+  return {
+    name: 'outbox',
+    async send(message) {
+      log.info('E-mail written to the outbox (SENDGRID_API_KEY is not set, so nothing was sent)', {
+        to: message.to,
+        subject: message.subject,
+      });
+    },
+  };
+}
+
+function sendGridTransport(apiKey: string, from: string, fetchImpl: typeof fetch): Transport {
+  return {
+    name: 'sendgrid',
+    async send(message) {
+      const content = [{ type: 'text/plain', value: message.text }];
+      if (message.html) content.push({ type: 'text/html', value: message.html });
+      const response = await fetchImpl('https://api.sendgrid.com/v3/mail/send', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          personalizations: [{ to: [{ email: message.to }] }],
+          from: { email: from },
+          subject: message.subject,
+          content,
+        }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!response.ok) throw new Error(`SendGrid answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+    },
+  };
+}
+
+export { rowsOf };

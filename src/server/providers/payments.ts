@@ -1,0 +1,248 @@
+import Stripe from 'stripe';
+import type { Env } from '../env.ts';
+
+/**
+ * Card payments (conventions: "providers at the edge"). The app talks to this interface; the one
+ * implementation is Stripe, pointed at Stripe itself or, with STRIPE_API_URL, at a
+ * Stripe-compatible local API (tests, offline work). With no STRIPE_SECRET_KEY there is no
+ * provider at all and the payment routes answer 503: nothing pretends to take money.
+ */
+
+export type PaymentIntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'requires_capture'
+  | 'canceled'
+  | 'succeeded';
+
+export interface PaymentIntentInfo {
+  id: string;
+  clientSecret: string | null;
+  /** Pence. */
+  amount: number;
+  currency: string;
+  status: PaymentIntentStatus | (string & {});
+  metadata: Record<string, string>;
+  livemode: boolean;
+}
+
+export interface IntentRequest {
+  bookingId: number;
+  /** The booking's own price in pence: the only amount this provider is ever asked to charge. */
+  amountPence: number;
+  currency: 'gbp';
+  /** Shown to whoever holds the client secret (Stripe.js): no personal data. */
+  description: string;
+  /** The intent already stored on the booking, if any: reused rather than duplicated. */
+  existingIntentId: string | null;
+}
+
+/** The few event kinds the webhook acts on, reduced to the fields it reads. */
+export interface PaymentEvent {
+  id: string;
+  type: string;
+  /** When Stripe created the event. */
+  created: Date;
+  /** false for Stripe test mode. */
+  livemode: boolean;
+  /** Present for payment_intent.* events. */
+  intent: {
+    id: string;
+    amount: number;
+    amountReceived: number;
+    currency: string;
+    status: string;
+    metadata: Record<string, string>;
+    lastPaymentErrorMessage: string | null;
+  } | null;
+}
+
+export interface PaymentsProvider {
+  /**
+   * Returns the booking's PaymentIntent: the stored one when it can still take this payment
+   * (its amount brought in line with the booking's), otherwise a new one. Creation carries an
+   * idempotency key, so a double click or a retried request never makes a second intent.
+   */
+  createOrReuseIntent(request: IntentRequest): Promise<PaymentIntentInfo>;
+  /** null when Stripe has no such intent. */
+  retrieveIntent(id: string): Promise<PaymentIntentInfo | null>;
+  /** Verifies Stripe-Signature on the raw body; throws InvalidSignatureError when it does not hold. */
+  constructWebhookEvent(payload: string, signature: string, secret: string, receivedAt: Date): Promise<PaymentEvent>;
+}
+
+/** Stripe could not be reached or answered with a server-side failure. */
+export class PaymentsUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PaymentsUnavailableError';
+  }
+}
+
+/** The webhook's Stripe-Signature does not match its body, is stale, or the body is not an event. */
+export class InvalidSignatureError extends Error {
+  constructor(
+    message: string,
+    readonly reason: 'signature' | 'payload',
+  ) {
+    super(message);
+    this.name = 'InvalidSignatureError';
+  }
+}
+
+/** Intents Stripe still lets us change the amount of. */
+const UPDATABLE_STATUSES = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
+
+/** Stripe's idempotency key for creating a booking's intent (a retried create returns the same intent). */
+export function intentIdempotencyKey(bookingId: number, amountPence: number, replacing?: string): string {
+  const key = `booking-${bookingId}-pi-${amountPence}`;
+  // A canceled intent cannot be revived; its replacement needs a key of its own, or Stripe
+  // would hand back the canceled one for the next 24 hours.
+  return replacing ? `${key}-after-${replacing}` : key;
+}
+
+export function createPaymentsProvider(env: Env): PaymentsProvider | null {
+  if (!env.STRIPE_SECRET_KEY) return null;
+  return new StripePayments(new Stripe(env.STRIPE_SECRET_KEY, stripeConfig(env)));
+}
+
+function stripeConfig(env: Env): ConstructorParameters<typeof Stripe>[1] {
+  const config: NonNullable<ConstructorParameters<typeof Stripe>[1]> = {
+    // One retry against Stripe (it has idempotency keys, so a retry is safe); none against a
+    // local test API, where a retry would only hide a failure and slow the tests down.
+    maxNetworkRetries: env.STRIPE_API_URL ? 0 : 1,
+    // A checkout page waits on this call; better a clear error than a minute of spinner.
+    timeout: 15_000,
+    appInfo: { name: 'clean-patch' },
+  };
+  if (env.STRIPE_API_URL) {
+    const url = new URL(env.STRIPE_API_URL);
+    const protocol = url.protocol.replace(':', '');
+    if (protocol !== 'http' && protocol !== 'https') {
+      throw new Error(`STRIPE_API_URL must be an http:// or https:// URL, got ${env.STRIPE_API_URL}`);
+    }
+    config.protocol = protocol;
+    config.host = url.hostname;
+    config.port = url.port || (protocol === 'https' ? 443 : 80);
+  }
+  return config;
+}
+
+class StripePayments implements PaymentsProvider {
+  constructor(private readonly stripe: Stripe) {}
+
+  async createOrReuseIntent(request: IntentRequest): Promise<PaymentIntentInfo> {
+    let replacing: string | undefined;
+    if (request.existingIntentId) {
+      const existing = await this.retrieveIntent(request.existingIntentId);
+      if (existing && existing.status !== 'canceled') {
+        if (existing.amount !== request.amountPence && UPDATABLE_STATUSES.has(existing.status)) {
+          return this.call(async () =>
+            toIntentInfo(await this.stripe.paymentIntents.update(existing.id, { amount: request.amountPence })),
+          );
+        }
+        return existing;
+      }
+      if (existing) replacing = existing.id;
+    }
+    return this.call(async () =>
+      toIntentInfo(
+        await this.stripe.paymentIntents.create(
+          {
+            amount: request.amountPence,
+            currency: request.currency,
+            automatic_payment_methods: { enabled: true },
+            metadata: { bookingId: String(request.bookingId) },
+            description: request.description,
+          },
+          { idempotencyKey: intentIdempotencyKey(request.bookingId, request.amountPence, replacing) },
+        ),
+      ),
+    );
+  }
+
+  async retrieveIntent(id: string): Promise<PaymentIntentInfo | null> {
+    try {
+      return await this.call(async () => toIntentInfo(await this.stripe.paymentIntents.retrieve(id)));
+    } catch (error) {
+      if (isMissingResource(error)) return null;
+      throw error;
+    }
+  }
+
+  async constructWebhookEvent(payload: string, signature: string, secret: string, receivedAt: Date) {
+    let event: Stripe.Event;
+    try {
+      event = await this.stripe.webhooks.constructEventAsync(
+        payload,
+        signature,
+        secret,
+        undefined,
+        undefined,
+        receivedAt.getTime(),
+      );
+    } catch (error) {
+      const reason = error instanceof Stripe.errors.StripeSignatureVerificationError ? 'signature' : 'payload';
+      throw new InvalidSignatureError(error instanceof Error ? error.message : String(error), reason);
+    }
+    return toPaymentEvent(event);
+  }
+
+  /** Connection failures and Stripe's own 5xx become PaymentsUnavailableError (a 502 for the client). */
+  private async call<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError) {
+        throw new PaymentsUnavailableError(`Stripe could not be reached: ${error.message}`, { cause: error });
+      }
+      if (error instanceof Stripe.errors.StripeRateLimitError) {
+        throw new PaymentsUnavailableError('Stripe is rate limiting requests', { cause: error });
+      }
+      // A wrong or revoked key is the operator's problem, not the customer's: same answer, logged.
+      if (error instanceof Stripe.errors.StripeAuthenticationError || error instanceof Stripe.errors.StripePermissionError) {
+        throw new PaymentsUnavailableError(`Stripe refused the API key: ${error.message}`, { cause: error });
+      }
+      throw error;
+    }
+  }
+}
+
+function isMissingResource(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeInvalidRequestError && (error.code === 'resource_missing' || error.statusCode === 404);
+}
+
+function toIntentInfo(intent: Stripe.PaymentIntent): PaymentIntentInfo {
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret,
+    amount: intent.amount,
+    currency: intent.currency,
+    status: intent.status,
+    metadata: { ...(intent.metadata ?? {}) },
+    livemode: intent.livemode,
+  };
+}
+
+function toPaymentEvent(event: Stripe.Event): PaymentEvent {
+  const object = event.data?.object as Partial<Stripe.PaymentIntent> | undefined;
+  const isIntent = event.type.startsWith('payment_intent.') && object?.object === 'payment_intent' && typeof object.id === 'string';
+  return {
+    id: event.id,
+    type: event.type,
+    created: new Date(event.created * 1000),
+    livemode: event.livemode,
+    intent: isIntent
+      ? {
+          id: object.id!,
+          amount: object.amount ?? 0,
+          amountReceived: object.amount_received ?? 0,
+          currency: (object.currency ?? '').toLowerCase(),
+          status: object.status ?? '',
+          metadata: { ...(object.metadata ?? {}) },
+          lastPaymentErrorMessage: object.last_payment_error?.message ?? null,
+        }
+      : null,
+  };
+}

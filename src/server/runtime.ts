@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
+import { migrateDatabase } from '../../db/migrate.ts';
+import { createApp } from './api/app.ts';
+import { consoleLogger, type AppDeps } from './api/deps.ts';
+import { ConfigError, getEnv, type Env } from './env.ts';
+import { createMailer } from './providers/email.ts';
+import { createPaymentsProvider } from './providers/payments.ts';
+import { createFileStore } from './providers/files.ts';
+
+export interface Runtime {
+  app: ReturnType<typeof createApp>;
+  deps: AppDeps;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database the settings name and builds the app around it. Locally the migrations
+ * run here; on Netlify they ran at deploy (`npm run db:migrate`).
+ */
+export async function createRuntime(env: Env = getEnv()): Promise<Runtime> {
+  if (!env.DATABASE_URL && env.NETLIFY) {
+    throw new ConfigError('DATABASE_URL is not set: on Netlify the site needs a Neon database (see README).');
+  }
+  const dataDir = env.DATABASE_URL ? undefined : path.resolve(env.DATA_DIR, 'pglite');
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir });
+  // Locally every database is brought up to date on start; on Netlify the deploy did it.
+  if (database.driver === 'pglite' || !env.NETLIFY) await migrateDatabase(database);
+  const deps: AppDeps = {
+    db: database.db,
+    env,
+    mailer: createMailer(env, consoleLogger),
+    payments: createPaymentsProvider(env),
+    files: createFileStore(env),
+    now: () => new Date(),
+    log: consoleLogger,
+  };
+  return { app: createApp(deps), deps, database, close: () => database.close() };
+}
+
+let shared: Promise<Runtime> | undefined;
+
+/** One runtime per function instance, reused across invocations. */
+export function getRuntime(): Promise<Runtime> {
+  shared ??= createRuntime().catch((error) => {
+    shared = undefined;
+    throw error;
+  });
+  return shared;
+}

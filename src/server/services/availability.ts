@@ -1,0 +1,90 @@
+import { and, eq, gt, gte, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { blockedDates, bookings } from '../../../db/schema.ts';
+
+/**
+ * Which dates can still be booked (issue 4, "Availability"). A date is unavailable when an admin
+ * blocked it or when the patches booked on it reach the daily capacity (DAILY_PATCH_CAPACITY).
+ * One rule for GET /api/bookings/unavailable-dates and for booking creation.
+ *
+ * A booking holds capacity while it is neither cancelled nor archived and is either paid (or
+ * being paid) or younger than UNPAID_HOLD_HOURS: an abandoned checkout frees its date a day later.
+ */
+export const UNPAID_HOLD_HOURS = 24;
+
+const LONDON_DATE = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The calendar date in the UK at an instant, 'YYYY-MM-DD' (the business works on UK dates). */
+export function londonToday(now: Date): string {
+  const parts = Object.fromEntries(LONDON_DATE.formatToParts(now).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** The bookings that hold a share of their date's capacity at `now`. */
+export function holdsCapacity(now: Date): SQL {
+  const holdStart = new Date(now.getTime() - UNPAID_HOLD_HOURS * 3_600_000);
+  return and(
+    ne(bookings.status, 'cancelled'),
+    eq(bookings.archived, false),
+    or(inArray(bookings.paymentStatus, ['paid', 'processing']), gt(bookings.createdAt, holdStart)),
+  )!;
+}
+
+const bookedPatches = sql<number>`cast(coalesce(sum(${bookings.quantity}), 0) as integer)`.mapWith(Number);
+
+export interface AvailabilityRules {
+  now: Date;
+  /** DAILY_PATCH_CAPACITY */
+  capacity: number;
+}
+
+/** Today-or-later dates that are blocked or full, sorted. */
+export async function listUnavailableDates(db: Database, { now, capacity }: AvailabilityRules): Promise<string[]> {
+  const today = londonToday(now);
+  const [blocked, full] = await Promise.all([
+    db.select({ date: blockedDates.date }).from(blockedDates).where(gte(blockedDates.date, today)),
+    db
+      .select({ date: bookings.preferredDate })
+      .from(bookings)
+      .where(and(gte(bookings.preferredDate, today), holdsCapacity(now)))
+      .groupBy(bookings.preferredDate)
+      .having(sql`sum(${bookings.quantity}) >= ${capacity}`),
+  ]);
+  return [...new Set([...blocked, ...full].map((row) => row.date))].sort();
+}
+
+export type DateAvailability =
+  | { available: true; bookedPatches: number }
+  | { available: false; reason: 'blocked' | 'full'; bookedPatches: number };
+
+/**
+ * Whether `quantity` more patches fit on `date`: not blocked, and the patches already held plus
+ * these stay within the capacity. Inside a booking transaction call `lockDate` first, so two
+ * bookings for the same date cannot both read the same remaining room.
+ */
+export async function checkDateAvailability(
+  db: Database,
+  { date, quantity, now, capacity }: AvailabilityRules & { date: string; quantity: number },
+): Promise<DateAvailability> {
+  const [[blocked], [held]] = await Promise.all([
+    db.select({ date: blockedDates.date }).from(blockedDates).where(eq(blockedDates.date, date)),
+    db
+      .select({ patches: bookedPatches })
+      .from(bookings)
+      .where(and(eq(bookings.preferredDate, date), holdsCapacity(now))),
+  ]);
+  const patches = held?.patches ?? 0;
+  if (blocked) return { available: false, reason: 'blocked', bookedPatches: patches };
+  if (patches >= capacity || patches + quantity > capacity) return { available: false, reason: 'full', bookedPatches: patches };
+  return { available: true, bookedPatches: patches };
+}
+
+/** Serialises bookings for one date until the transaction ends (PostgreSQL advisory lock). */
+export async function lockDate(tx: Database, date: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`booking-date:${date}`}))`);
+}

@@ -1,0 +1,195 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { bookingLocations, bookings, uploadedFiles } from '../../../db/schema.ts';
+import type { BookingPayload } from '../../domain/booking-schema.ts';
+import { computeTotalPricePence } from '../../domain/pricing.ts';
+import { locateAddress } from '../../domain/postcodes.ts';
+import { detectTestBooking } from '../../domain/test-booking.ts';
+import type { AppDeps } from '../api/deps.ts';
+import { badRequest, conflict } from '../api/errors.ts';
+import { queueEmail } from '../providers/email.ts';
+import { checkDateAvailability, lockDate, londonToday } from './availability.ts';
+import { bookingConfirmationEmail, staffBookingNotification } from './booking-emails.ts';
+import { toCreatedBookingJson, type CreatedBookingJson } from './booking-view.ts';
+import { writeChannelLog } from './channel-log.ts';
+import { claimIdempotencyKey, requestFingerprint, saveIdempotentResponse } from './idempotency.ts';
+import { hashCheckoutToken, newCheckoutToken } from './checkout-token.ts';
+
+export const BOOKING_SERVER_MESSAGES = {
+  dateInPast: 'Preferred date cannot be in the past',
+  dateUnavailable: 'Date Unavailable',
+  fileNotFound: (name: string) => `Uploaded file not found: ${name}`,
+} as const;
+
+const IDEMPOTENCY_SCOPE = 'create-booking';
+
+export interface CreateBookingInput {
+  /** Already parsed with bookingPayloadSchema (the form's own contract). */
+  payload: BookingPayload;
+  idempotencyKey?: string;
+}
+
+/**
+ * The creation answer: the booking plus its checkout token, which only the creator ever sees
+ * (a replay of the same Idempotency-Key gets the same token from the stored response).
+ */
+export type CreatedBookingBody = CreatedBookingJson & { checkoutToken: string };
+
+export interface CreateBookingResult {
+  /** 201 for a new booking, 200 when an Idempotency-Key replays an earlier one. */
+  status: 200 | 201;
+  body: CreatedBookingBody;
+}
+
+/**
+ * POST /api/bookings (api.md; issue 4). Adds to the schema's checks what only the server knows
+ * (today's date in the UK, the date's availability, the price, which uploads exist) and writes
+ * everything a new booking means in ONE transaction: the booking, its locations, the claim on its
+ * uploaded files, a channel log and its e-mails in the outbox. Any failure leaves none of them.
+ * E-mail is sent after the commit and never fails the booking.
+ */
+export async function createBooking(deps: AppDeps, { payload, idempotencyKey }: CreateBookingInput): Promise<CreateBookingResult> {
+  const now = deps.now();
+  const key = idempotencyKey ? { scope: IDEMPOTENCY_SCOPE, key: idempotencyKey } : undefined;
+
+  const result = await deps.db.transaction(async (tx) => {
+    if (key) {
+      const claim = await claimIdempotencyKey<CreatedBookingBody>(tx, { ...key, fingerprint: requestFingerprint(payload) });
+      if (!claim.claimed) return { status: 200 as const, body: claim.response.body, created: false };
+    }
+
+    // The July rule is the schema's; "not in the past" needs the clock.
+    if (payload.preferredDate < londonToday(now)) {
+      throw badRequest(BOOKING_SERVER_MESSAGES.dateInPast, { preferredDate: BOOKING_SERVER_MESSAGES.dateInPast });
+    }
+    await lockDate(tx, payload.preferredDate);
+    const availability = await checkDateAvailability(tx, {
+      date: payload.preferredDate,
+      quantity: payload.quantity,
+      now,
+      capacity: deps.env.DAILY_PATCH_CAPACITY,
+    });
+    if (!availability.available) throw conflict(BOOKING_SERVER_MESSAGES.dateUnavailable);
+
+    const locations = payload.locationCoordinates.map((location, position) => ({
+      ...location,
+      position,
+      ...locateAddress(location.address),
+    }));
+    const first = locations[0] ?? locateAddress(payload.locationAddress.split(';')[0] ?? '');
+
+    const checkoutToken = newCheckoutToken();
+    const [booking] = await tx
+      .insert(bookings)
+      .values({
+        firstName: payload.firstName,
+        lastName: payload.lastName,
+        businessName: payload.businessName || null,
+        email: payload.email,
+        phone: payload.phone,
+        quantity: payload.quantity,
+        locationAddress: payload.locationAddress,
+        postcode: first.postcode,
+        region: first.region,
+        specialInstructions: payload.specialInstructions || null,
+        workType: payload.workType,
+        preferredDate: payload.preferredDate,
+        // The price table decides; the browser's totalPrice is ignored (api.md).
+        totalPricePence: computeTotalPricePence(payload.quantity, payload.workType),
+        status: 'pending',
+        paymentStatus: 'unpaid',
+        isTest: detectTestBooking(payload),
+        checkoutTokenHash: hashCheckoutToken(checkoutToken),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!booking) throw new Error('The booking insert returned no row');
+
+    if (locations.length > 0) {
+      await tx.insert(bookingLocations).values(
+        locations.map((location) => ({
+          bookingId: booking.id,
+          position: location.position,
+          address: location.address,
+          lat: location.lat,
+          lng: location.lng,
+          postcode: location.postcode,
+          region: location.region,
+        })),
+      );
+    }
+
+    const fileNames = await claimUploadedFiles(tx, booking.id, payload.uploadedFiles);
+
+    await writeChannelLog(tx, {
+      channel: 'booking',
+      action: 'booking_created',
+      entityType: 'booking',
+      entityId: booking.id,
+      details: `Booking #${booking.id} created: ${booking.quantity} ${booking.workType} patches on ${booking.preferredDate}`,
+      metadata: {
+        quantity: booking.quantity,
+        workType: booking.workType,
+        preferredDate: booking.preferredDate,
+        totalPricePence: booking.totalPricePence,
+        locations: locations.length,
+        files: fileNames.length,
+        region: booking.region,
+        isTest: booking.isTest,
+        idempotent: Boolean(key),
+      },
+    });
+
+    const emailContext = {
+      booking,
+      addresses: locations.map((location) => location.address),
+      fileNames,
+      siteUrl: deps.env.SITE_URL,
+    };
+    await queueEmail(tx, bookingConfirmationEmail(emailContext));
+    if (deps.env.ADMIN_EMAIL) await queueEmail(tx, staffBookingNotification(emailContext, deps.env.ADMIN_EMAIL));
+
+    const body: CreatedBookingBody = { ...toCreatedBookingJson(booking), checkoutToken };
+    if (key) await saveIdempotentResponse(tx, key, { status: 201, body });
+    return { status: 201 as const, body, created: true };
+  });
+
+  if (result.created) await deliverQueuedMail(deps);
+  return { status: result.status, body: result.body };
+}
+
+/**
+ * Attaches the uploads the payload names: each must exist and belong to no booking yet, so a
+ * booking cannot take another customer's file. Returns their original names.
+ */
+async function claimUploadedFiles(tx: Database, bookingId: number, files: BookingPayload['uploadedFiles']): Promise<string[]> {
+  const names: string[] = [];
+  const seen = new Set<string>();
+  for (const file of files) {
+    if (seen.has(file.filename)) continue;
+    seen.add(file.filename);
+    const [claimed] = await tx
+      .update(uploadedFiles)
+      .set({ bookingId })
+      .where(and(eq(uploadedFiles.fileName, file.filename), isNull(uploadedFiles.bookingId)))
+      .returning({ originalName: uploadedFiles.originalName });
+    if (!claimed) {
+      // The name the person recognises, not the random stored one.
+      const message = BOOKING_SERVER_MESSAGES.fileNotFound(file.originalName);
+      throw badRequest(message, { uploadedFiles: message });
+    }
+    names.push(claimed.originalName);
+  }
+  return names;
+}
+
+async function deliverQueuedMail(deps: AppDeps): Promise<void> {
+  try {
+    await deps.mailer.deliverQueued(deps.db);
+  } catch (error) {
+    deps.log.error('Queued e-mail could not be delivered after a booking', {
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+}

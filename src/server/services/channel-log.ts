@@ -1,0 +1,35 @@
+import type { Database } from '../../../db/client.ts';
+import { channelLogs } from '../../../db/schema.ts';
+
+export type Channel = 'booking' | 'email' | 'notification' | 'admin' | 'database';
+export type Severity = 'info' | 'warning' | 'error' | 'critical';
+
+export interface ChannelLogEntry {
+  channel: Channel;
+  action: string;
+  severity?: Severity;
+  entityType?: string;
+  entityId?: string | number;
+  userId?: string;
+  ipAddress?: string;
+  details?: string;
+  metadata?: Record<string, unknown>;
+}
+
+/**
+ * The activity log the admin's Logs tab reads (admin-dashboard.md §2). Every service writes
+ * through this one function, inside its own transaction where it has one.
+ */
+export async function writeChannelLog(db: Database, entry: ChannelLogEntry) {
+  await db.insert(channelLogs).values({
+    channel: entry.channel,
+    action: entry.action,
+    severity: entry.severity ?? 'info',
+    entityType: entry.entityType,
+    entityId: entry.entityId === undefined ? undefined : String(entry.entityId),
+    userId: entry.userId,
+    ipAddress: entry.ipAddress,
+    details: entry.details,
+    metadata: entry.metadata,
+  });
+}

@@ -1,0 +1,23 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/**
+ * The checkout token (api.md: security wins over the spec). Booking ids are sequential, so the
+ * id alone must not let anyone start a payment for someone else's booking. POST /api/bookings
+ * hands the creator a random token once; only its SHA-256 is stored on the booking, and
+ * POST /api/create-payment-intent requires it.
+ */
+export function newCheckoutToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+export function hashCheckoutToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** Constant-time check of a presented token against a stored hash; false when there is no hash. */
+export function checkoutTokenMatches(storedHash: string | null | undefined, token: string): boolean {
+  const given = Buffer.from(hashCheckoutToken(token), 'hex');
+  // Compare against something of the same length even without a hash, so timing says nothing.
+  const expected = storedHash && /^[0-9a-f]{64}$/.test(storedHash) ? Buffer.from(storedHash, 'hex') : Buffer.alloc(given.length);
+  return timingSafeEqual(expected, given) && Boolean(storedHash);
+}

@@ -1,0 +1,32 @@
+import { createHash } from 'node:crypto';
+import type { Context } from 'hono';
+import type { AppEnv } from '../api/deps.ts';
+
+export interface ClientInfo {
+  /** The client's address, used only for rate limiting and logs, never stored with page views. */
+  ip: string | undefined;
+  country: string | undefined;
+  city: string | undefined;
+}
+
+/** Netlify's context has ip and geo; locally the socket's address (or the first proxy hop when trusted). */
+export function clientInfo(c: Context<AppEnv>): ClientInfo {
+  const netlify = c.env?.context;
+  const { TRUST_PROXY, NETLIFY } = c.get('deps').env;
+  // Headers a client can write are only believed behind a proxy that overwrites them:
+  // Netlify's own header on Netlify, X-Forwarded-For when TRUST_PROXY says so.
+  const fromNetlify = NETLIFY ? c.req.header('x-nf-client-connection-ip') : undefined;
+  const forwarded = TRUST_PROXY ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
+  const ip = netlify?.ip ?? fromNetlify ?? forwarded ?? c.env?.incoming?.socket?.remoteAddress;
+  return {
+    ip,
+    country: netlify?.geo?.country?.name ?? netlify?.geo?.country?.code,
+    city: netlify?.geo?.city,
+  };
+}
+
+/** A stable, non-reversible key for a client: counters keep no raw address. */
+export function clientKey(c: Context<AppEnv>): string {
+  const ip = clientInfo(c).ip ?? 'unknown';
+  return createHash('sha256').update(ip).digest('base64url').slice(0, 22);
+}

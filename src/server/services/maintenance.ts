@@ -1,0 +1,193 @@
+import { and, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { emailOutbox, geocodeCache, idempotencyKeys, stripeEvents, uploadedFiles } from '../../../db/schema.ts';
+import type { AppDeps } from '../api/deps.ts';
+import { rowsOf } from '../providers/email.ts';
+import { writeChannelLog } from './channel-log.ts';
+import { pruneRateLimits } from './rate-limit.ts';
+
+/** A failed e-mail is tried this many times in all, then left as 'failed' for the admin to see. */
+export const MAX_EMAIL_ATTEMPTS = 5;
+/** After attempt n the next one waits EMAIL_RETRY_BASE_MINUTES × 2^n (10, 20, 40, 80 minutes). */
+export const EMAIL_RETRY_BASE_MINUTES = 5;
+/** A row still 'sending' this long after its claim belongs to a function that died mid-send. */
+export const STUCK_SENDING_MINUTES = 15;
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+export const RETENTION = {
+  rateLimits: DAY,
+  geocodeCache: 30 * DAY,
+  idempotencyKeys: 7 * DAY,
+  unclaimedUploads: DAY,
+  stripeEvents: 90 * DAY,
+} as const;
+
+const MAIL_BATCH = 50;
+const MAIL_BATCHES = 10;
+const UPLOAD_BATCH = 100;
+
+export type MaintenanceDeps = Pick<AppDeps, 'db' | 'mailer' | 'files' | 'log'>;
+
+export interface MaintenanceCounts {
+  emailRetried: number;
+  emailUnstuck: number;
+  emailSent: number;
+  emailFailed: number;
+  rateLimitsPruned: number;
+  geocodeCachePruned: number;
+  idempotencyKeysPruned: number;
+  uploadsDeleted: number;
+  stripeEventsPruned: number;
+}
+
+export interface MaintenanceResult {
+  counts: MaintenanceCounts;
+  /** Steps that threw; the others still ran. */
+  failedSteps: string[];
+}
+
+/**
+ * The hourly housekeeping (netlify/functions/maintenance.mts, and scripts/start.ts locally).
+ * Every step is a conditional update or a delete by age, so a repeated or overlapping run
+ * does nothing twice; the e-mail claim and the upload batch lock rows with SKIP LOCKED.
+ */
+export async function runMaintenance(deps: MaintenanceDeps, now: Date): Promise<MaintenanceResult> {
+  const { db } = deps;
+  const counts: MaintenanceCounts = {
+    emailRetried: 0,
+    emailUnstuck: 0,
+    emailSent: 0,
+    emailFailed: 0,
+    rateLimitsPruned: 0,
+    geocodeCachePruned: 0,
+    idempotencyKeysPruned: 0,
+    uploadsDeleted: 0,
+    stripeEventsPruned: 0,
+  };
+  const failedSteps: string[] = [];
+  const step = async (name: string, work: () => Promise<void>) => {
+    try {
+      await work();
+    } catch (error) {
+      failedSteps.push(name);
+      deps.log.error('Maintenance step failed', { step: name, error: error instanceof Error ? error.message : String(error) });
+    }
+  };
+  const before = (ms: number) => new Date(now.getTime() - ms);
+  const nowIso = now.toISOString();
+
+  await step('email', async () => {
+    const retried = await db.execute(sql`
+      update email_outbox set status = 'queued'
+      where status = 'failed' and attempts < ${MAX_EMAIL_ATTEMPTS}
+        and (last_attempt_at is null
+          or last_attempt_at + make_interval(mins => ${EMAIL_RETRY_BASE_MINUTES}::int) * power(2, attempts)
+             <= ${nowIso}::timestamptz)
+      returning id`);
+    counts.emailRetried = rowsOf(retried).length;
+    // The claim already counted the attempt; one that never finished is retried like a failure.
+    const stuckBefore = before(STUCK_SENDING_MINUTES * MINUTE).toISOString();
+    const unstuck = await db.execute(sql`
+      update email_outbox
+      set status = case when attempts < ${MAX_EMAIL_ATTEMPTS} then 'queued' else 'failed' end,
+          error = case when attempts < ${MAX_EMAIL_ATTEMPTS} then error else 'Delivery did not finish' end
+      where status = 'sending' and coalesce(last_attempt_at, created_at) < ${stuckBefore}::timestamptz
+      returning id`);
+    counts.emailUnstuck = rowsOf(unstuck).length;
+    for (let batch = 0; batch < MAIL_BATCHES; batch += 1) {
+      const { sent, failed } = await deps.mailer.deliverQueued(db, MAIL_BATCH, now);
+      counts.emailSent += sent;
+      counts.emailFailed += failed;
+      if (sent + failed < MAIL_BATCH) break;
+    }
+  });
+
+  await step('rate_limits', async () => {
+    counts.rateLimitsPruned = await pruneRateLimits(db, before(RETENTION.rateLimits));
+  });
+
+  await step('geocode_cache', async () => {
+    const deleted = await db
+      .delete(geocodeCache)
+      .where(lt(geocodeCache.createdAt, before(RETENTION.geocodeCache)))
+      .returning({ key: geocodeCache.key });
+    counts.geocodeCachePruned = deleted.length;
+  });
+
+  await step('idempotency_keys', async () => {
+    const deleted = await db
+      .delete(idempotencyKeys)
+      .where(lt(idempotencyKeys.createdAt, before(RETENTION.idempotencyKeys)))
+      .returning({ key: idempotencyKeys.key });
+    counts.idempotencyKeysPruned = deleted.length;
+  });
+
+  await step('uploaded_files', async () => {
+    counts.uploadsDeleted = await deleteUnclaimedUploads(deps, before(RETENTION.unclaimedUploads));
+  });
+
+  await step('stripe_events', async () => {
+    const deleted = await db
+      .delete(stripeEvents)
+      .where(lt(stripeEvents.receivedAt, before(RETENTION.stripeEvents)))
+      .returning({ id: stripeEvents.id });
+    counts.stripeEventsPruned = deleted.length;
+  });
+
+  await step('log', async () => {
+    await writeChannelLog(db, {
+      channel: 'database',
+      action: 'maintenance',
+      severity: failedSteps.length ? 'warning' : 'info',
+      details: Object.entries(counts)
+        .map(([name, count]) => `${name} ${count}`)
+        .join(', ') + (failedSteps.length ? `; failed: ${failedSteps.join(', ')}` : ''),
+      metadata: { ...counts, failedSteps },
+    });
+  });
+
+  return { counts, failedSteps };
+}
+
+/**
+ * Uploads no booking claimed within a day. Each batch holds its rows locked while the stored
+ * files go, so a booking claiming one of them at that moment waits and then finds it gone
+ * (instead of claiming a row whose file was just deleted). Uploadcare rows are only records
+ * here: this store cannot reach Uploadcare, so just the row is removed.
+ */
+async function deleteUnclaimedUploads(deps: MaintenanceDeps, createdBefore: Date): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const { done, deleted } = await deps.db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ id: uploadedFiles.id, fileName: uploadedFiles.fileName, storage: uploadedFiles.storage })
+        .from(uploadedFiles)
+        .where(and(isNull(uploadedFiles.bookingId), lt(uploadedFiles.createdAt, createdBefore)))
+        .orderBy(uploadedFiles.id)
+        .limit(UPLOAD_BATCH)
+        .for('update', { skipLocked: true });
+      const removable: number[] = [];
+      for (const row of rows) {
+        if (row.storage === deps.files.kind) {
+          try {
+            await deps.files.delete(row.fileName);
+          } catch (error) {
+            // Kept for the next run rather than leaving a file no row points at.
+            deps.log.warn('Could not delete an unclaimed upload', {
+              fileName: row.fileName,
+              error: error instanceof Error ? error.message : String(error),
+            });
+            continue;
+          }
+        } else if (row.storage !== 'uploadcare') {
+          continue; // stored by a different store (disk vs Blobs) than this runtime has
+        }
+        removable.push(row.id);
+      }
+      if (removable.length) await tx.delete(uploadedFiles).where(inArray(uploadedFiles.id, removable));
+      return { done: rows.length < UPLOAD_BATCH || removable.length === 0, deleted: removable.length };
+    });
+    total += deleted;
+    if (done) return total;
+  }
+}

@@ -1,0 +1,431 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { bookings, stripeEvents } from '../../../db/schema.ts';
+import { MAX_BOOKING_ID } from '../../domain/booking-schema.ts';
+import { formatPounds, poundsFromPence } from '../../domain/pricing.ts';
+import { formatLongDate } from '../../domain/format.ts';
+import { PROJECT_STEPS } from '../../domain/project-steps.ts';
+import { BUSINESS } from '../../content/business.ts';
+import type { AppDeps } from '../api/deps.ts';
+import { AppError, conflict, notConfigured, notFound } from '../api/errors.ts';
+import { queueEmail } from '../providers/email.ts';
+import { PaymentsUnavailableError, type PaymentEvent, type PaymentsProvider } from '../providers/payments.ts';
+import { writeChannelLog } from './channel-log.ts';
+import { UNPAID_HOLD_HOURS, checkDateAvailability, lockDate, londonToday } from './availability.ts';
+import { checkoutTokenMatches } from './checkout-token.ts';
+
+// Card payments (issue 5, api.md): the server decides the amount, Stripe's signed webhook is the
+// only thing that marks a booking paid, and every step is safe to repeat.
+
+export const PAYMENT_MESSAGES = {
+  notConfigured: 'Payments are not configured',
+  webhookNotConfigured: 'Payments are not configured (STRIPE_WEBHOOK_SECRET is not set)',
+  bookingNotFound: 'Booking not found',
+  checkoutTokenMissing: 'Checkout link is missing or invalid',
+  dateNoLongerAvailable: 'This date is no longer available. Please contact us to choose another date.',
+  alreadyPaid: 'This booking has already been paid',
+  alreadyProcessing: 'A payment for this booking is already being processed',
+  cancelled: 'This booking has been cancelled, so it cannot be paid online',
+  unreachable: 'We could not reach our payment provider. Please try again in a moment.',
+  paymentNotFound: 'Payment not found',
+  invalidSignature: 'Invalid signature',
+  invalidPayload: 'Invalid event payload',
+} as const;
+
+export const CURRENCY = 'gbp';
+
+export type PaymentStatus = 'unpaid' | 'processing' | 'paid' | 'failed';
+type BookingRow = typeof bookings.$inferSelect;
+
+function requirePayments(deps: AppDeps): PaymentsProvider {
+  if (!deps.payments) throw notConfigured(PAYMENT_MESSAGES.notConfigured);
+  return deps.payments;
+}
+
+/** Stripe being down is a 502 for the client, with the cause in our log only. */
+async function callProvider<T>(deps: AppDeps, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof PaymentsUnavailableError) {
+      deps.log.error('Payment provider unavailable', { error: error.message });
+      throw new AppError(502, PAYMENT_MESSAGES.unreachable);
+    }
+    throw error;
+  }
+}
+
+export function isBookingId(value: number): boolean {
+  return Number.isSafeInteger(value) && value > 0 && value <= MAX_BOOKING_ID;
+}
+
+// ------------------------------------------------------------------ POST /api/create-payment-intent
+
+export interface PreparedPayment {
+  clientSecret: string;
+  /** Pounds, the unit of the request's `amount` and of totalPrice. */
+  amount: number;
+  amountPence: number;
+  currency: typeof CURRENCY;
+}
+
+/**
+ * The booking's one PaymentIntent, for its own price whatever the browser claimed. Stores the
+ * intent's id on the booking so the next call (a reload, a double click) reuses it.
+ *
+ * Only the holder of the booking's checkout token (handed out once by POST /api/bookings) may
+ * start a payment: an unknown id, a wrong token and a booking without a token (seeded or made
+ * before tokens existed) all get the same 404, so ids cannot be probed.
+ */
+export async function preparePayment(deps: AppDeps, bookingId: number, checkoutToken: string): Promise<PreparedPayment> {
+  const payments = requirePayments(deps);
+  const [booking] = isBookingId(bookingId)
+    ? await deps.db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1)
+    : [];
+  if (!checkoutTokenMatches(booking?.checkoutTokenHash, checkoutToken) || !booking) {
+    throw notFound(PAYMENT_MESSAGES.bookingNotFound);
+  }
+  if (booking.paymentStatus === 'paid') throw conflict(PAYMENT_MESSAGES.alreadyPaid);
+  if (booking.status === 'cancelled') throw conflict(PAYMENT_MESSAGES.cancelled);
+  await ensureDateStillHeld(deps, booking);
+
+  const intent = await callProvider(deps, () =>
+    payments.createOrReuseIntent({
+      bookingId: booking.id,
+      amountPence: booking.totalPricePence,
+      currency: CURRENCY,
+      // No names, e-mail or address: Stripe.js shows the intent to whoever holds its client
+      // secret. The receipt goes out from our own outbox when the webhook confirms payment.
+      description: `${BUSINESS.name} booking #${booking.id}`,
+      existingIntentId: booking.stripePaymentIntentId,
+    }),
+  );
+  // Paid in Stripe but the webhook has not landed yet: never offer a second charge.
+  if (intent.status === 'succeeded') throw conflict(PAYMENT_MESSAGES.alreadyPaid);
+  if (intent.status === 'processing') throw conflict(PAYMENT_MESSAGES.alreadyProcessing);
+  if (intent.amount !== booking.totalPricePence || intent.currency !== CURRENCY || !intent.clientSecret) {
+    deps.log.error('PaymentIntent does not match its booking', { bookingId: booking.id, intentId: intent.id });
+    throw new AppError(502, PAYMENT_MESSAGES.unreachable);
+  }
+
+  if (booking.stripePaymentIntentId !== intent.id) {
+    await deps.db
+      .update(bookings)
+      .set({ stripePaymentIntentId: intent.id, updatedAt: deps.now() })
+      .where(eq(bookings.id, booking.id));
+  }
+  return {
+    clientSecret: intent.clientSecret,
+    amount: poundsFromPence(booking.totalPricePence),
+    amountPence: booking.totalPricePence,
+    currency: CURRENCY,
+  };
+}
+
+/**
+ * An unpaid booking holds its date for UNPAID_HOLD_HOURS (availability.ts). Once that hold has
+ * lapsed, others may have taken the date, so before taking money the date must still be free for
+ * this booking's patches and not in the past (UK date). The lapsed booking no longer counts in
+ * holdsCapacity, so the ordinary availability check leaves it out by itself.
+ */
+async function ensureDateStillHeld(deps: AppDeps, booking: BookingRow): Promise<void> {
+  const now = deps.now();
+  const holdEnds = booking.createdAt.getTime() + UNPAID_HOLD_HOURS * 3_600_000;
+  const isHeld = booking.paymentStatus === 'processing' || holdEnds > now.getTime();
+  if (isHeld) return;
+  const available = await deps.db.transaction(async (tx) => {
+    const db = tx as unknown as Database;
+    if (booking.preferredDate < londonToday(now)) return false;
+    await lockDate(db, booking.preferredDate);
+    const answer = await checkDateAvailability(db, {
+      date: booking.preferredDate,
+      quantity: booking.quantity,
+      now,
+      capacity: deps.env.DAILY_PATCH_CAPACITY,
+    });
+    return answer.available;
+  });
+  if (!available) throw conflict(PAYMENT_MESSAGES.dateNoLongerAvailable);
+}
+
+// ------------------------------------------------------------------ GET /api/payments/status
+
+export interface PaymentStatusAnswer {
+  bookingId: number;
+  paymentStatus: PaymentStatus;
+  /** Pounds: the amount received when paid, else the booking's price. */
+  amountPaid: number;
+  preferredDate: string;
+  quantity: number;
+  workType: BookingRow['workType'];
+}
+
+/**
+ * What OUR database says about a payment, for the success page. The caller proves it holds the
+ * intent (as Stripe's redirect gives it) by its client secret; otherwise 404. Stripe's own
+ * "succeeded" is shown as processing until the signed webhook has marked the booking paid.
+ */
+export async function readPaymentStatus(
+  deps: AppDeps,
+  paymentIntentId: string,
+  clientSecret: string,
+): Promise<PaymentStatusAnswer> {
+  const payments = requirePayments(deps);
+  const [booking] = await deps.db
+    .select({
+      id: bookings.id,
+      paymentStatus: bookings.paymentStatus,
+      amountPaidPence: bookings.amountPaidPence,
+      totalPricePence: bookings.totalPricePence,
+      preferredDate: bookings.preferredDate,
+      quantity: bookings.quantity,
+      workType: bookings.workType,
+    })
+    .from(bookings)
+    .where(eq(bookings.stripePaymentIntentId, paymentIntentId))
+    .limit(1);
+  if (!booking) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
+  const intent = await callProvider(deps, () => payments.retrieveIntent(paymentIntentId));
+  if (!intent?.clientSecret || !sameSecret(intent.clientSecret, clientSecret)) {
+    throw notFound(PAYMENT_MESSAGES.paymentNotFound);
+  }
+  let paymentStatus: PaymentStatus = booking.paymentStatus;
+  if (paymentStatus !== 'paid' && (intent.status === 'succeeded' || intent.status === 'processing')) {
+    paymentStatus = 'processing';
+  }
+  return {
+    bookingId: booking.id,
+    paymentStatus,
+    // What was paid once paid, otherwise what is due: the booking's price.
+    amountPaid: poundsFromPence(
+      booking.paymentStatus === 'paid' && booking.amountPaidPence !== null ? booking.amountPaidPence : booking.totalPricePence,
+    ),
+    preferredDate: booking.preferredDate,
+    quantity: booking.quantity,
+    workType: booking.workType,
+  };
+}
+
+/** Constant-time comparison whatever the lengths (hashing first makes them equal). */
+function sameSecret(expected: string, given: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(expected), digest(given));
+}
+
+// ------------------------------------------------------------------ POST /api/stripe/webhook
+
+export type WebhookOutcome =
+  | 'duplicate'
+  | 'ignored'
+  | 'booking_not_found'
+  | 'paid'
+  | 'already_paid'
+  | 'amount_mismatch'
+  | 'processing'
+  | 'failed';
+
+/**
+ * Applies one verified Stripe event exactly once. The event id is recorded in the same
+ * transaction as its effects: a crash rolls both back and Stripe's retry starts clean, and a
+ * repeat delivery finds the id and changes nothing. The booking row is locked, so two different
+ * "succeeded" events for one booking (or a late "failed") cannot race each other.
+ */
+export async function applyPaymentEvent(deps: AppDeps, event: PaymentEvent): Promise<WebhookOutcome> {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const db = tx as unknown as Database;
+    const recorded = await db
+      .insert(stripeEvents)
+      .values({ id: event.id, type: event.type, receivedAt: deps.now() })
+      .onConflictDoNothing({ target: stripeEvents.id })
+      .returning({ id: stripeEvents.id });
+    if (recorded.length === 0) return 'duplicate' as const;
+
+    const intent = event.intent;
+    if (!intent || !HANDLED_EVENTS.has(event.type)) return 'ignored' as const;
+
+    const booking = await lockBookingFor(db, intent);
+    if (!booking) {
+      await writeChannelLog(db, {
+        channel: 'booking',
+        action: 'payment_booking_not_found',
+        severity: 'error',
+        entityType: 'payment_intent',
+        entityId: intent.id,
+        details: `Stripe event ${event.type} names no booking we know (metadata bookingId: ${intent.metadata.bookingId ?? 'none'})`,
+        metadata: { eventId: event.id, paymentIntentId: intent.id },
+      });
+      return 'booking_not_found' as const;
+    }
+
+    switch (event.type) {
+      case 'payment_intent.succeeded':
+        return markPaid(db, deps, booking, event, intent);
+      case 'payment_intent.processing':
+        if (booking.paymentStatus === 'paid') return 'already_paid' as const;
+        await db
+          .update(bookings)
+          .set({ paymentStatus: 'processing', paymentFailureMessage: null, updatedAt: deps.now() })
+          .where(and(eq(bookings.id, booking.id), ne(bookings.paymentStatus, 'paid')));
+        return 'processing' as const;
+      default: {
+        // payment_intent.payment_failed: recorded unless the booking is already paid (events
+        // arrive in any order; a stale failure never undoes a payment).
+        if (booking.paymentStatus === 'paid') return 'already_paid' as const;
+        const message = (intent.lastPaymentErrorMessage ?? 'The payment was declined').slice(0, 500);
+        await db
+          .update(bookings)
+          .set({ paymentStatus: 'failed', paymentFailureMessage: message, updatedAt: deps.now() })
+          .where(and(eq(bookings.id, booking.id), ne(bookings.paymentStatus, 'paid')));
+        await writeChannelLog(db, {
+          channel: 'booking',
+          action: 'payment_failed',
+          severity: 'warning',
+          entityType: 'booking',
+          entityId: booking.id,
+          details: `Payment for booking #${booking.id} failed: ${message}`,
+          metadata: { eventId: event.id, paymentIntentId: intent.id },
+        });
+        return 'failed' as const;
+      }
+    }
+  });
+
+  if (outcome === 'paid') {
+    // After commit: the receipt is in the outbox whatever happens to this delivery attempt.
+    await deps.mailer.deliverQueued(deps.db).catch((error: unknown) => {
+      deps.log.error('Could not deliver the payment receipt', { error: error instanceof Error ? error.message : String(error) });
+    });
+  }
+  return outcome;
+}
+
+const HANDLED_EVENTS = new Set([
+  'payment_intent.succeeded',
+  'payment_intent.processing',
+  'payment_intent.payment_failed',
+]);
+
+type PaymentIntentOfEvent = NonNullable<PaymentEvent['intent']>;
+
+/** The booking the intent was made for (its metadata), or the one that stored the intent's id. */
+async function lockBookingFor(db: Database, intent: PaymentIntentOfEvent): Promise<BookingRow | undefined> {
+  const fromMetadata = Number(intent.metadata.bookingId);
+  if (intent.metadata.bookingId && isBookingId(fromMetadata)) {
+    const [booking] = await db.select().from(bookings).where(eq(bookings.id, fromMetadata)).for('update');
+    if (booking) return booking;
+  }
+  const [booking] = await db
+    .select()
+    .from(bookings)
+    .where(eq(bookings.stripePaymentIntentId, intent.id))
+    .for('update');
+  return booking;
+}
+
+async function markPaid(
+  db: Database,
+  deps: AppDeps,
+  booking: BookingRow,
+  event: PaymentEvent,
+  intent: PaymentIntentOfEvent,
+): Promise<WebhookOutcome> {
+  if (booking.paymentStatus === 'paid') return 'already_paid';
+
+  if (intent.amountReceived !== booking.totalPricePence || intent.currency !== CURRENCY) {
+    await writeChannelLog(db, {
+      channel: 'booking',
+      action: 'payment_amount_mismatch',
+      severity: 'critical',
+      entityType: 'booking',
+      entityId: booking.id,
+      details:
+        `Stripe reports ${intent.amountReceived} ${intent.currency.toUpperCase()} (minor units) received for booking ` +
+        `#${booking.id}, which costs ${booking.totalPricePence} GBP pence. The booking was NOT marked paid.`,
+      metadata: {
+        eventId: event.id,
+        paymentIntentId: intent.id,
+        amountReceived: intent.amountReceived,
+        currency: intent.currency,
+        expectedPence: booking.totalPricePence,
+      },
+    });
+    return 'amount_mismatch';
+  }
+
+  const isTestPayment = !event.livemode;
+  const [updated] = await db
+    .update(bookings)
+    .set({
+      paymentStatus: 'paid',
+      amountPaidPence: intent.amountReceived,
+      paidAt: event.created,
+      paymentFailureMessage: null,
+      // A paid booking is confirmed; one an admin already moved on (or cancelled) keeps its status.
+      status: booking.status === 'pending' ? 'confirmed' : booking.status,
+      // A Stripe test-mode payment flags the booking as a test for the admin (admin-dashboard.md).
+      isTest: booking.isTest || isTestPayment,
+      stripePaymentIntentId: booking.stripePaymentIntentId ?? intent.id,
+      updatedAt: deps.now(),
+    })
+    .where(and(eq(bookings.id, booking.id), ne(bookings.paymentStatus, 'paid')))
+    .returning();
+  if (!updated) return 'already_paid';
+
+  if (booking.status === 'cancelled') {
+    // Recorded as paid (the money has arrived), but someone must refund or reinstate it.
+    await writeChannelLog(db, {
+      channel: 'booking',
+      action: 'payment_for_cancelled_booking',
+      severity: 'critical',
+      entityType: 'booking',
+      entityId: booking.id,
+      details: `Payment of ${formatPounds(intent.amountReceived)} received for cancelled booking #${booking.id}: refund it or reinstate the booking.`,
+      metadata: { eventId: event.id, paymentIntentId: intent.id, amountPence: intent.amountReceived },
+    });
+  }
+
+  await writeChannelLog(db, {
+    channel: 'booking',
+    action: 'payment_succeeded',
+    severity: 'info',
+    entityType: 'booking',
+    entityId: booking.id,
+    details: `Payment of ${formatPounds(intent.amountReceived)} received for booking #${booking.id}${isTestPayment ? ' (Stripe test mode)' : ''}`,
+    metadata: { eventId: event.id, paymentIntentId: intent.id, amountPence: intent.amountReceived, livemode: event.livemode },
+  });
+  // One receipt per booking, even if Stripe reports two different successes for it.
+  await queueEmail(db, {
+    kind: 'payment-receipt',
+    dedupeKey: `payment-receipt:${booking.id}`,
+    to: updated.email,
+    subject: `Payment received for booking #${updated.id}`,
+    text: receiptText(updated, deps.env.SITE_URL),
+  });
+  return 'paid';
+}
+
+export function receiptText(booking: BookingRow, siteUrl: string): string {
+  const amount = formatPounds(booking.amountPaidPence ?? booking.totalPricePence);
+  const trackUrl = new URL('/track-project', siteUrl).href;
+  return [
+    `Hello ${booking.firstName},`,
+    '',
+    `Thank you: we have received your payment of ${amount} for booking #${booking.id}.`,
+    '',
+    `Booking ID: ${booking.id}`,
+    `Patches: ${booking.quantity} (${booking.workType === 'night' ? 'night' : 'day'} work)`,
+    `Preferred date: ${formatLongDate(booking.preferredDate)}`,
+    `Location: ${booking.locationAddress}`,
+    `Amount paid: ${amount}`,
+    '',
+    'What happens next:',
+    ...PROJECT_STEPS.map((step) => `${step.step}. ${step.name} (${step.timeframe})`),
+    '',
+    `Track your project at ${trackUrl} with this e-mail address and your booking ID.`,
+    '',
+    `Questions? Call ${BUSINESS.phone} or e-mail ${BUSINESS.email} (${BUSINESS.supportHours.text}).`,
+    '',
+    BUSINESS.name,
+  ].join('\n');
+}

@@ -1,0 +1,77 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createStaticSite } from './static-site.ts';
+import { SITE_HEADERS } from './site-config.ts';
+
+const dist = mkdtempSync(path.join(os.tmpdir(), 'cp-dist-'));
+writeFileSync(path.join(dist, 'index.html'), '<h1>Home</h1>');
+writeFileSync(path.join(dist, '404.html'), '<h1>404 Page Not Found</h1>');
+mkdirSync(path.join(dist, 'pricing'));
+writeFileSync(path.join(dist, 'pricing', 'index.html'), '<h1>Pricing</h1>');
+mkdirSync(path.join(dist, '_astro'));
+writeFileSync(path.join(dist, '_astro', 'frame.abc123.js'), 'console.log(1)');
+writeFileSync(path.join(os.tmpdir(), 'secret.txt'), 'do not serve');
+
+const apiCalls: string[] = [];
+const site = createStaticSite({
+  distDir: dist,
+  api: (request) => {
+    apiCalls.push(new URL(request.url).pathname);
+    return Response.json({ from: 'api' });
+  },
+});
+
+describe('local static site', () => {
+  it('serves pages by directory with the site headers', async () => {
+    const response = await site.request('/pricing');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('Pricing');
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('content-security-policy')).toBe(SITE_HEADERS['Content-Security-Policy']);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+  });
+
+  it('answers unknown paths with the 404 page and status 404', async () => {
+    const response = await site.request('/no-such-page');
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('404 Page Not Found');
+  });
+
+  it('never serves files outside the build', async () => {
+    for (const attempt of ['/../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt', '/%252e%252e/secret.txt']) {
+      const response = await site.request(attempt);
+      expect(await response.text()).not.toContain('do not serve');
+    }
+  });
+
+  it('answers malformed escapes with the 404 page, not an error', async () => {
+    for (const attempt of ['/%', '/%E0%A4%A']) {
+      expect((await site.request(attempt)).status).toBe(404);
+    }
+  });
+
+  it('caches fingerprinted assets for a year', async () => {
+    const response = await site.request('/_astro/frame.abc123.js');
+    expect(response.headers.get('cache-control')).toContain('immutable');
+    expect(response.headers.get('content-type')).toContain('javascript');
+  });
+
+  it('follows the redirects', async () => {
+    const response = await site.request('/book');
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe('/booking');
+  });
+
+  it('hands /api and /uploads to the API app', async () => {
+    await site.request('/api/health');
+    await site.request('/uploads/a.png');
+    expect(apiCalls).toEqual(['/api/health', '/uploads/a.png']);
+  });
+
+  it('refuses other methods on pages', async () => {
+    expect((await site.request('/', { method: 'POST' })).status).toBe(405);
+  });
+});
