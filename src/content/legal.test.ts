@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { DATA_PROCESSORS, DATA_RETENTION, PRIVACY, PRIVACY_REQUEST_DAYS, TERMS } from './legal.ts';
+
+const text = (page: typeof TERMS) =>
+  page.sections.flatMap((section) => [section.heading, ...section.paragraphs, ...(section.points ?? []), section.closing ?? '']).join('\n');
+
+describe('terms', () => {
+  it.each([
+    ['no refunds', 'All sales are final with no refunds.'],
+    ['free weather rescheduling', 'If bad weather cancels an installation, we reschedule it free of charge.'],
+    ['the stencil change fee', 'costs an extra £100 because the stencil has to be remanufactured'],
+    ['site suitability', 'Only naturally dirty, untreated surfaces qualify.'],
+    ['governing law', 'the laws of England and Wales'],
+  ])('states %s', (_, sentence) => {
+    expect(text(TERMS)).toContain(sentence);
+  });
+});
+
+describe('privacy', () => {
+  it('keeps bookings 7 years, communications 3 years and analytics 26 months', () => {
+    expect(DATA_RETENTION.map((row) => [row.record, row.period])).toEqual([
+      ['Bookings', '7 years'],
+      ['Communications', '3 years'],
+      ['Analytics', '26 months'],
+    ]);
+  });
+
+  it('answers privacy requests within 30 days', () => {
+    expect(PRIVACY_REQUEST_DAYS).toBe(30);
+    expect(text(PRIVACY)).toContain('We answer every privacy request within 30 days.');
+  });
+
+  it('names the processors the product uses', () => {
+    expect(DATA_PROCESSORS.map((processor) => processor.name)).toEqual(
+      expect.arrayContaining(['Stripe', 'SendGrid', 'Uploadcare', 'Netlify', 'Neon']),
+    );
+  });
+});
