@@ -1,0 +1,126 @@
+import { api, ApiError } from '../shared/api.ts';
+import type { UploadedFile } from '../../domain/booking-schema.ts';
+
+// Uploads for section 5 of the booking form. fetch() reports no upload progress, so files go
+// through XMLHttpRequest here, the one place in the browser that does not use api(): it still
+// sends cookies and reads the API's {error} answers the same way (public-site.md §7).
+//
+// With PUBLIC_UPLOADCARE_PUBLIC_KEY set (production on Netlify, whose functions take at most
+// 6 MB a request), files go straight to Uploadcare as signed uploads and the server then checks
+// each one with Uploadcare before it may be attached to a booking (api.md, issue 4).
+
+export const UPLOAD_URL = '/api/upload';
+export const UPLOADCARE_SIGNATURE_URL = '/api/upload/uploadcare-signature';
+export const UPLOADCARE_ATTACH_URL = '/api/upload/uploadcare';
+
+export interface UploadOptions {
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+  /** Set when files go straight to Uploadcare. */
+  uploadcarePublicKey?: string;
+}
+
+/** SVG logos always go through the site, whose upload checks their content for scripts. */
+export function isSvgFile(file: Pick<File, 'name' | 'type'>): boolean {
+  return file.type === 'image/svg+xml' || /\.svg$/i.test(file.name);
+}
+
+export function uploadBrandingFile(file: File, options: UploadOptions = {}): Promise<UploadedFile> {
+  return options.uploadcarePublicKey && !isSvgFile(file)
+    ? uploadThroughUploadcare(file, options.uploadcarePublicKey, options)
+    : uploadToServer(file, options);
+}
+
+/** The answer of POST /api/upload, read as api() reads answers: the server's `error`, else "status: text". */
+export function uploadResultFrom(status: number, statusText: string, text: string): UploadedFile {
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (status >= 200 && status < 300) {
+    if (isUploadedFile(parsed)) return parsed;
+    throw new ApiError('The upload answer was not understood', status);
+  }
+  const body = parsed as { error?: unknown; fields?: Record<string, string> } | undefined;
+  if (body && typeof body.error === 'string') throw new ApiError(body.error, status, body.fields ?? {});
+  throw new ApiError(`${status}: ${text || statusText}`, status);
+}
+
+function isUploadedFile(value: unknown): value is UploadedFile {
+  const file = value as Partial<UploadedFile> | undefined;
+  return (
+    typeof file === 'object' &&
+    file !== null &&
+    typeof file.filename === 'string' &&
+    typeof file.originalName === 'string' &&
+    typeof file.fileSize === 'number' &&
+    typeof file.mimeType === 'string'
+  );
+}
+
+export function uploadToServer(file: File, { onProgress, signal }: UploadOptions = {}): Promise<UploadedFile> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', UPLOAD_URL);
+    request.withCredentials = true;
+    request.setRequestHeader('Accept', 'application/json');
+    request.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    });
+    request.addEventListener('load', () => {
+      try {
+        resolve(uploadResultFrom(request.status, request.statusText, request.responseText));
+      } catch (error) {
+        reject(error);
+      }
+    });
+    request.addEventListener('error', () => reject(new ApiError('The upload could not reach the server', 0)));
+    request.addEventListener('abort', () => reject(new DOMException('Upload cancelled', 'AbortError')));
+    if (signal) {
+      if (signal.aborted) return request.abort();
+      signal.addEventListener('abort', () => request.abort(), { once: true });
+    }
+    const form = new FormData();
+    form.append('file', file, file.name);
+    request.send(form);
+  });
+}
+
+interface UploadcareSignature {
+  signature: string;
+  expire: string;
+}
+
+/** Accepts `{signature, expire}` (or the Uploadcare option names) from the signature route. */
+export function readSignature(answer: unknown): UploadcareSignature {
+  const body = (answer ?? {}) as Record<string, unknown>;
+  const signature = body.signature ?? body.secureSignature;
+  const expire = body.expire ?? body.secureExpire;
+  if (typeof signature !== 'string' || (typeof expire !== 'string' && typeof expire !== 'number')) {
+    throw new ApiError('File uploads are not available right now', 503);
+  }
+  return { signature, expire: String(expire) };
+}
+
+async function uploadThroughUploadcare(file: File, publicKey: string, { onProgress, signal }: UploadOptions) {
+  const { signature, expire } = readSignature(await api(UPLOADCARE_SIGNATURE_URL, { signal }));
+  // Loaded only when Uploadcare is configured, so the default build does not carry it.
+  const { uploadFile } = await import('@uploadcare/upload-client');
+  const uploaded = await uploadFile(file, {
+    publicKey,
+    secureSignature: signature,
+    secureExpire: expire,
+    store: 'auto',
+    fileName: file.name,
+    contentType: file.type || undefined,
+    signal,
+    onProgress: (progress) => {
+      if (progress.isComputable) onProgress?.(progress.value);
+    },
+  });
+  const attached = await api<unknown>(UPLOADCARE_ATTACH_URL, { body: { uuid: uploaded.uuid }, signal });
+  if (!isUploadedFile(attached)) throw new ApiError('The upload answer was not understood', 200);
+  return attached;
+}

@@ -1,0 +1,50 @@
+/**
+ * The browser's one HTTP helper (conventions habit 11). Sends cookies, sends and reads JSON,
+ * and turns a non-OK answer into an ApiError whose message is the server's `error` text
+ * (api.md), falling back to "status: text" as public-site.md §7 describes.
+ */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiOptions extends Omit<RequestInit, 'body'> {
+  /** A value to send as JSON, or FormData for uploads. */
+  body?: unknown;
+}
+
+export async function api<T = unknown>(url: string, options: ApiOptions = {}): Promise<T> {
+  const { body, headers, ...rest } = options;
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  const response = await fetch(url, {
+    credentials: 'include',
+    ...rest,
+    method: rest.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers: {
+      Accept: 'application/json',
+      ...(body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+  });
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  if (!response.ok) throw errorFrom(response, text);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+function errorFrom(response: Response, text: string): ApiError {
+  try {
+    const parsed = JSON.parse(text) as { error?: unknown; fields?: Record<string, string> };
+    if (typeof parsed.error === 'string') return new ApiError(parsed.error, response.status, parsed.fields ?? {});
+  } catch {
+    /* not JSON: fall through to the spec's "status: text" form */
+  }
+  return new ApiError(`${response.status}: ${text || response.statusText}`, response.status);
+}
