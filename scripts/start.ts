@@ -1,0 +1,71 @@
+/**
+ * `npm start`: builds the site when the build is missing or older than its sources, then
+ * serves the pages and the API on PORT (default 8888) on the embedded database, with the
+ * same headers and redirects as Netlify. Stops cleanly on Ctrl+C / SIGTERM.
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { getEnv } from '../src/server/env.ts';
+import { createRuntime } from '../src/server/runtime.ts';
+import { createStaticSite } from '../src/server/static-site.ts';
+import { resolveLocalAdminPassword } from '../src/server/admin-password.ts';
+import { runMaintenance } from '../src/server/services/maintenance.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const distDir = path.join(root, 'dist');
+const SOURCES = ['src', 'public', 'astro.config.mjs', 'package.json'];
+
+function newestMtime(target: string): number {
+  if (!existsSync(target)) return 0;
+  const info = statSync(target);
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = info.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+function buildIfStale() {
+  const builtAt = existsSync(path.join(distDir, 'index.html')) ? statSync(path.join(distDir, 'index.html')).mtimeMs : 0;
+  const changedAt = Math.max(...SOURCES.map((source) => newestMtime(path.join(root, source))));
+  if (builtAt >= changedAt && !process.argv.includes('--build')) return;
+  console.log('Building the site…');
+  const astro = path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
+  const result = spawnSync(process.execPath, [astro, 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const env = getEnv();
+buildIfStale();
+const runtime = await createRuntime(env);
+await resolveLocalAdminPassword(env.ADMIN_PASSWORD, env.DATA_DIR);
+const site = createStaticSite({ distDir, api: (request, bindings) => runtime.app.fetch(request, bindings as never) });
+
+const server = serve({ fetch: site.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  console.log(`Site and API on http://localhost:${info.port} (database: ${runtime.database.driver})`);
+});
+
+// Netlify runs netlify/functions/maintenance.mts hourly; locally this process does.
+const maintain = () =>
+  runMaintenance(runtime.deps, new Date()).catch((error: unknown) =>
+    runtime.deps.log.error('Maintenance run failed', { error: error instanceof Error ? error.message : String(error) }),
+  );
+let maintenanceRun = maintain();
+const maintenanceTimer = setInterval(() => (maintenanceRun = maintain()), 60 * 60 * 1000);
+maintenanceTimer.unref();
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping…`);
+  clearInterval(maintenanceTimer);
+  server.close();
+  await maintenanceRun;
+  await runtime.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

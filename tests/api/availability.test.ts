@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { blockedDates, bookings } from '../../db/schema.ts';
+import { createApp } from '../../src/server/api/app.ts';
+import { londonToday } from '../../src/server/services/availability.ts';
+import { createTestContext, jsonRequest } from '../setup/test-app.ts';
+import { bookingPayload, freshClient } from '../fixtures/bookings.ts';
+
+const ctx = await createTestContext();
+const db = ctx.deps.db;
+const NOW = new Date('2027-07-01T09:00:00Z');
+ctx.setNow(NOW);
+
+const hoursAfter = (hours: number) => new Date(NOW.getTime() + hours * 3_600_000);
+
+interface Held {
+  date: string;
+  quantity: number;
+  createdAt?: Date;
+  paymentStatus?: 'unpaid' | 'processing' | 'paid' | 'failed';
+  status?: string;
+  archived?: boolean;
+}
+
+async function insertBooking({ date, quantity, createdAt = NOW, paymentStatus = 'unpaid', status = 'pending', archived = false }: Held) {
+  await db.insert(bookings).values({
+    firstName: 'Omar',
+    lastName: 'Patel',
+    email: 'omar@patelprint.co.uk',
+    phone: '0113 496 0000',
+    quantity,
+    locationAddress: 'Briggate, Leeds LS1 6HD',
+    workType: 'day',
+    preferredDate: date,
+    totalPricePence: 59_900,
+    status,
+    paymentStatus,
+    archived,
+    createdAt,
+  });
+}
+
+async function unavailableDates(app = ctx.app): Promise<string[]> {
+  const response = await app.request('/api/bookings/unavailable-dates');
+  expect(response.status).toBe(200);
+  return (await response.json()).unavailableDates;
+}
+
+async function reset() {
+  await db.delete(bookings);
+  await db.delete(blockedDates);
+  ctx.setNow(NOW);
+}
+
+describe('GET /api/bookings/unavailable-dates', () => {
+  it('answers an empty list when nothing is blocked or full', async () => {
+    await reset();
+    const response = await ctx.app.request('/api/bookings/unavailable-dates');
+    expect(await response.json()).toEqual({ unavailableDates: [] });
+  });
+
+  it('lists admin-blocked dates from today on, sorted, and not past ones', async () => {
+    await reset();
+    await db.insert(blockedDates).values([
+      { date: '2027-07-20', reason: 'Team holiday' },
+      { date: '2027-07-01', reason: 'Today' },
+      { date: '2027-06-30', reason: 'Yesterday' },
+      { date: '2027-07-05' },
+    ]);
+    expect(await unavailableDates()).toEqual(['2027-07-01', '2027-07-05', '2027-07-20']);
+  });
+
+  it('lists a date once its booked patches reach the daily capacity (40)', async () => {
+    await reset();
+    await insertBooking({ date: '2027-07-10', quantity: 30 });
+    await insertBooking({ date: '2027-07-10', quantity: 9 });
+    expect(await unavailableDates()).toEqual([]);
+    await insertBooking({ date: '2027-07-10', quantity: 1 });
+    expect(await unavailableDates()).toEqual(['2027-07-10']);
+  });
+
+  it('lists a date that is both blocked and full once', async () => {
+    await reset();
+    await insertBooking({ date: '2027-07-11', quantity: 40 });
+    await db.insert(blockedDates).values({ date: '2027-07-11' });
+    expect(await unavailableDates()).toEqual(['2027-07-11']);
+  });
+
+  it('leaves out full dates in the past', async () => {
+    await reset();
+    await insertBooking({ date: '2027-06-15', quantity: 40, paymentStatus: 'paid' });
+    expect(await unavailableDates()).toEqual([]);
+  });
+
+  it('does not count cancelled or archived bookings', async () => {
+    await reset();
+    await insertBooking({ date: '2027-07-12', quantity: 40, status: 'cancelled' });
+    await insertBooking({ date: '2027-07-12', quantity: 40, archived: true, paymentStatus: 'paid' });
+    expect(await unavailableDates()).toEqual([]);
+  });
+
+  it('follows the DAILY_PATCH_CAPACITY setting', async () => {
+    await reset();
+    await insertBooking({ date: '2027-07-13', quantity: 10 });
+    const small = createApp({ ...ctx.deps, env: { ...ctx.deps.env, DAILY_PATCH_CAPACITY: 10 } });
+    expect(await unavailableDates(small)).toEqual(['2027-07-13']);
+    expect(await unavailableDates()).toEqual([]);
+  });
+});
+
+describe('unpaid bookings hold capacity for 24 hours', () => {
+  it('frees a date whose unpaid bookings are older than 24 hours', async () => {
+    await reset();
+    await insertBooking({ date: '2027-07-14', quantity: 40 });
+    expect(await unavailableDates()).toEqual(['2027-07-14']);
+    ctx.setNow(hoursAfter(23.9));
+    expect(await unavailableDates()).toEqual(['2027-07-14']);
+    ctx.setNow(hoursAfter(24.1));
+    expect(await unavailableDates()).toEqual([]);
+  });
+
+  it('keeps paid and processing bookings holding their date', async () => {
+    await reset();
+    await insertBooking({ date: '2027-07-15', quantity: 40, paymentStatus: 'paid' });
+    await insertBooking({ date: '2027-07-16', quantity: 40, paymentStatus: 'processing' });
+    await insertBooking({ date: '2027-07-17', quantity: 40, paymentStatus: 'failed' });
+    ctx.setNow(hoursAfter(72));
+    expect(await unavailableDates()).toEqual(['2027-07-15', '2027-07-16']);
+  });
+
+  it('lets a new booking take the room an abandoned unpaid booking held', async () => {
+    await reset();
+    const book = () =>
+      ctx.app.request('/api/bookings', jsonRequest(bookingPayload({ preferredDate: '2027-07-18', quantity: 10 })), freshClient());
+    await insertBooking({ date: '2027-07-18', quantity: 35 });
+    expect((await book()).status).toBe(409);
+    ctx.setNow(hoursAfter(25));
+    const response = await book();
+    expect(response.status).toBe(201);
+    // The new booking holds its own share from its own creation time.
+    expect(await unavailableDates()).toEqual([]);
+  });
+
+  it('counts a booking created through the API from the injected clock', async () => {
+    await reset();
+    const response = await ctx.app.request(
+      '/api/bookings',
+      jsonRequest(bookingPayload({ preferredDate: '2027-07-19', quantity: 40, workType: 'day' })),
+      freshClient(),
+    );
+    expect(response.status).toBe(201);
+    expect(await unavailableDates()).toEqual(['2027-07-19']);
+    ctx.setNow(hoursAfter(24.5));
+    expect(await unavailableDates()).toEqual([]);
+    const [row] = await db.select({ createdAt: bookings.createdAt }).from(bookings).where(sql`${bookings.preferredDate} = '2027-07-19'`);
+    expect(row!.createdAt.toISOString()).toBe(NOW.toISOString());
+  });
+});
+
+describe('londonToday', () => {
+  it.each([
+    ['2027-07-01T09:00:00Z', '2027-07-01'],
+    // British Summer Time: UTC+1.
+    ['2027-07-09T23:30:00Z', '2027-07-10'],
+    ['2027-07-09T22:59:59Z', '2027-07-09'],
+    // Greenwich Mean Time in winter.
+    ['2026-12-31T23:30:00Z', '2026-12-31'],
+    ['2027-01-01T00:00:00Z', '2027-01-01'],
+    // The spring change: 01:00 UTC on 28 March 2027 becomes 02:00 BST.
+    ['2027-03-27T23:59:00Z', '2027-03-27'],
+  ])('%s → %s', (instant, date) => {
+    expect(londonToday(new Date(instant))).toBe(date);
+  });
+});

@@ -1,0 +1,695 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createServer, type AddressInfo } from 'node:net';
+import { and, eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { blockedDates, bookings, channelLogs, emailOutbox, stripeEvents } from '../../db/schema.ts';
+import { computeTotalPricePence, type WorkType } from '../../src/domain/pricing.ts';
+import { toBookingJson } from '../../src/server/services/booking-view.ts';
+import { hashCheckoutToken } from '../../src/server/services/checkout-token.ts';
+import { createTestContext, jsonRequest, type TestContext } from '../setup/test-app.ts';
+import { startFakeStripe, type FakeIntent } from '../setup/fake-stripe.ts';
+import { bookingPayload } from '../fixtures/bookings.ts';
+
+const WEBHOOK_SECRET = 'whsec_test';
+const fake = await startFakeStripe();
+afterAll(() => fake.close());
+
+const ctx = await createTestContext({
+  STRIPE_SECRET_KEY: 'sk_test_x',
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_API_URL: fake.url,
+});
+const db = ctx.deps.db;
+
+// ---------------------------------------------------------------- helpers
+
+// Every request in this file comes from its own client address, so the rate limiter (one
+// counter per client) only bites in the test that is about it.
+let clientNumber = 0;
+const newClient = () => ({ incoming: { socket: { remoteAddress: `10.0.${Math.floor(++clientNumber / 250)}.${clientNumber % 250}` } } });
+
+/**
+ * A booking row written directly, as POST /api/bookings would leave it: pending, unpaid, and
+ * with the hash of its checkout token (returned beside the row, as the creator would hold it).
+ */
+let tokenNumber = 0;
+async function insertBooking(overrides: Partial<typeof bookings.$inferInsert> & { quantity?: number; workType?: WorkType } = {}) {
+  const checkoutToken = `test-checkout-token-${++tokenNumber}-${Date.now()}`;
+  const quantity = overrides.quantity ?? 10;
+  const workType = overrides.workType ?? 'night';
+  const [booking] = await db
+    .insert(bookings)
+    .values({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      businessName: 'Engines Ltd',
+      email: 'ada@example.org',
+      phone: '0161 496 0000',
+      quantity,
+      workType,
+      locationAddress: '1 Market Street, Manchester M1 1AA',
+      preferredDate: '2027-07-14',
+      totalPricePence: computeTotalPricePence(quantity, workType),
+      checkoutTokenHash: hashCheckoutToken(checkoutToken),
+      createdAt: ctx.deps.now(),
+      ...overrides,
+    })
+    .returning();
+  return { ...booking!, checkoutToken };
+}
+
+async function bookingById(id: number) {
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
+  return row!;
+}
+
+async function createIntent(body: unknown, context: TestContext = ctx) {
+  const response = await context.app.request('/api/create-payment-intent', jsonRequest(body), newClient());
+  return { status: response.status, body: await response.json() };
+}
+
+/** A booking with its PaymentIntent created through the API. */
+async function bookingWithIntent(overrides: Parameters<typeof insertBooking>[0] = {}) {
+  const booking = await insertBooking(overrides);
+  const { body } = await createIntent({ bookingId: booking.id, checkoutToken: booking.checkoutToken });
+  const intentId = (await bookingById(booking.id)).stripePaymentIntentId!;
+  return { booking, intentId, clientSecret: body.clientSecret as string, intent: fake.intents.get(intentId)! };
+}
+
+const nowSeconds = () => Math.floor(ctx.deps.now().getTime() / 1000);
+let eventNumber = 0;
+
+function paymentEvent(
+  type: string,
+  intent: FakeIntent,
+  options: { id?: string; livemode?: boolean; created?: number; amountReceived?: number; currency?: string; metadata?: Record<string, string>; failure?: string } = {},
+) {
+  const succeeded = type === 'payment_intent.succeeded';
+  return JSON.stringify({
+    id: options.id ?? `evt_${Date.now()}_${++eventNumber}`,
+    object: 'event',
+    api_version: '2026-10-28',
+    created: options.created ?? nowSeconds(),
+    livemode: options.livemode ?? false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: {
+      object: {
+        ...intent,
+        livemode: options.livemode ?? false,
+        status: succeeded ? 'succeeded' : type === 'payment_intent.processing' ? 'processing' : 'requires_payment_method',
+        amount_received: succeeded ? (options.amountReceived ?? intent.amount) : 0,
+        currency: options.currency ?? intent.currency,
+        metadata: options.metadata ?? intent.metadata,
+        last_payment_error: options.failure ? { message: options.failure, type: 'card_error' } : null,
+      },
+    },
+  });
+}
+
+function sign(payload: string, options: { timestamp?: number; secret?: string } = {}) {
+  return Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: options.secret ?? WEBHOOK_SECRET,
+    timestamp: options.timestamp ?? nowSeconds(),
+  });
+}
+
+async function deliver(payload: string, signature: string | null = sign(payload), context: TestContext = ctx) {
+  const response = await context.app.request('/api/stripe/webhook', {
+    method: 'POST',
+    // Stripe sends no Origin; the route is exempt from the same-origin check.
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...(signature ? { 'Stripe-Signature': signature } : {}) },
+    body: payload,
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+async function logsFor(bookingId: number, action: string) {
+  return db
+    .select()
+    .from(channelLogs)
+    .where(and(eq(channelLogs.entityId, String(bookingId)), eq(channelLogs.action, action)));
+}
+
+async function receiptsFor(bookingId: number) {
+  return db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `payment-receipt:${bookingId}`));
+}
+
+async function statusOf(paymentIntent: string, clientSecret: string, context: TestContext = ctx) {
+  const query = new URLSearchParams({ payment_intent: paymentIntent, client_secret: clientSecret });
+  const response = await context.app.request(`/api/payments/status?${query}`, {}, newClient());
+  return { status: response.status, body: await response.json() };
+}
+
+// ---------------------------------------------------------------- POST /api/create-payment-intent
+
+describe('POST /api/create-payment-intent', () => {
+  it('charges the booking’s own price in pence, whatever amount the body sends', async () => {
+    const booking = await insertBooking({ quantity: 10, workType: 'night' });
+    const creates = fake.creates();
+
+    const { status, body } = await createIntent({ bookingId: booking.id, checkoutToken: booking.checkoutToken, amount: 1 });
+
+    expect(status).toBe(200);
+    expect(body).toEqual({ clientSecret: expect.stringMatching(/^pi_\w+_secret_\w+$/), amount: 799, amountPence: 79900, currency: 'gbp' });
+    expect(fake.creates()).toBe(creates + 1);
+    const stored = await bookingById(booking.id);
+    const intent = fake.intents.get(stored.stripePaymentIntentId!)!;
+    expect(intent).toMatchObject({
+      amount: 79900,
+      currency: 'gbp',
+      metadata: { bookingId: String(booking.id) },
+      automatic_payment_methods: { enabled: true },
+      receipt_email: null,
+      description: `Clean Patch booking #${booking.id}`,
+      client_secret: body.clientSecret,
+    });
+    const createRequest = fake.requests.findLast((request) => request.method === 'POST' && request.path === '/v1/payment_intents');
+    // Stripe.js shows the intent to the client secret's holder: no e-mail, no names sent at all.
+    expect(createRequest?.params).not.toHaveProperty('receipt_email');
+    expect(JSON.stringify(createRequest?.params)).not.toMatch(/\bada\b|lovelace|engines|market street|example\.org/i);
+    expect(createRequest?.idempotencyKey).toBe(`booking-${booking.id}-pi-79900`);
+    expect(createRequest?.authorization).toBe('Bearer sk_test_x');
+    // Creating the intent is not a payment: only the webhook changes the payment state.
+    expect(stored.paymentStatus).toBe('unpaid');
+  });
+
+  it('reuses the booking’s one intent on repeat calls and on a double click', async () => {
+    const booking = await insertBooking({ quantity: 5, workType: 'day' });
+    const creates = fake.creates();
+
+    const first = await createIntent({ bookingId: booking.id, checkoutToken: booking.checkoutToken, amount: 349 });
+    const again = await createIntent({ bookingId: booking.id, checkoutToken: booking.checkoutToken, amount: 349 });
+    const [clickA, clickB] = await Promise.all([
+      createIntent({ bookingId: booking.id, checkoutToken: booking.checkoutToken }),
+      createIntent({ bookingId: String(booking.id), checkoutToken: booking.checkoutToken }),
+    ]);
+
+    expect(fake.creates()).toBe(creates + 1);
+    for (const answer of [again, clickA, clickB]) {
+      expect(answer.status).toBe(200);
+      expect(answer.body.clientSecret).toBe(first.body.clientSecret);
+    }
+    expect(first.body.amountPence).toBe(34900);
+  });
+
+  it('brings a reused intent’s amount in line when the booking’s price has changed', async () => {
+    const { booking, intentId } = await bookingWithIntent({ quantity: 5, workType: 'day' });
+    await db.update(bookings).set({ quantity: 10, totalPricePence: 59900 }).where(eq(bookings.id, booking.id));
+
+    const { status, body } = await createIntent({ bookingId: booking.id, checkoutToken: booking.checkoutToken, amount: 349 });
+
+    expect(status).toBe(200);
+    expect(body.amountPence).toBe(59900);
+    expect((await bookingById(booking.id)).stripePaymentIntentId).toBe(intentId);
+    expect(fake.intents.get(intentId)!.amount).toBe(59900);
+  });
+
+  it('replaces a canceled intent with a new one', async () => {
+    const { booking, intentId } = await bookingWithIntent();
+    fake.setStatus(intentId, 'canceled');
+
+    const { status, body } = await createIntent({ bookingId: booking.id, checkoutToken: booking.checkoutToken });
+
+    expect(status).toBe(200);
+    const replacement = (await bookingById(booking.id)).stripePaymentIntentId!;
+    expect(replacement).not.toBe(intentId);
+    expect(body.clientSecret).toBe(fake.intents.get(replacement)!.client_secret);
+    expect(fake.requests.findLast((request) => request.path === '/v1/payment_intents')?.idempotencyKey).toBe(
+      `booking-${booking.id}-pi-79900-after-${intentId}`,
+    );
+  });
+
+  it('answers 404 for an unknown booking, including a browser timestamp used as an id', async () => {
+    for (const bookingId of [999_999, 1_732_270_000_000]) {
+      const { status, body } = await createIntent({ bookingId, checkoutToken: 'some-token', amount: 349 });
+      expect(status).toBe(404);
+      expect(body.error).toBe('Booking not found');
+    }
+  });
+
+  it('requires the booking’s checkout token: missing is 400, wrong is the same 404 as an unknown booking', async () => {
+    const booking = await insertBooking();
+    const other = await insertBooking();
+    const creates = fake.creates();
+
+    const missing = await createIntent({ bookingId: booking.id, amount: 799 });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ error: 'Checkout link is missing or invalid', fields: { checkoutToken: 'Checkout link is missing or invalid' } });
+    expect((await createIntent({ bookingId: booking.id, checkoutToken: '' })).body.fields).toHaveProperty('checkoutToken');
+
+    const answers = [await createIntent({ bookingId: 999_998, checkoutToken: booking.checkoutToken })];
+    for (const token of [`${booking.checkoutToken}x`, other.checkoutToken, 'guess']) {
+      answers.push(await createIntent({ bookingId: booking.id, checkoutToken: token }));
+    }
+    // Identical apart from each response's own request id: nothing tells a real id from a made-up one.
+    for (const { status, body } of answers) {
+      expect(status).toBe(404);
+      expect(Object.keys(body).sort()).toEqual(['error', 'requestId']);
+      expect(body.error).toBe('Booking not found');
+    }
+    expect(fake.creates()).toBe(creates);
+
+    const right = await createIntent({ bookingId: booking.id, checkoutToken: booking.checkoutToken });
+    expect(right.status).toBe(200);
+    expect(fake.creates()).toBe(creates + 1);
+  });
+
+  it('takes the payment for a booking made through POST /api/bookings with the token from its answer or its replay', async () => {
+    const book = () =>
+      ctx.app.request('/api/bookings', jsonRequest(bookingPayload({ preferredDate: '2027-09-01' }), { headers: { 'Idempotency-Key': 'pay-me' } }), newClient());
+    const created = await (await book()).json();
+    const replayed = await (await book()).json();
+    expect(replayed.checkoutToken).toBe(created.checkoutToken);
+
+    const first = await createIntent({ bookingId: created.id, checkoutToken: created.checkoutToken, amount: created.totalPrice });
+    const again = await createIntent({ bookingId: replayed.id, checkoutToken: replayed.checkoutToken, amount: replayed.totalPrice });
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(again.body.clientSecret).toBe(first.body.clientSecret);
+    expect((await createIntent({ bookingId: created.id + 1, checkoutToken: created.checkoutToken })).status).toBe(404);
+  });
+
+  it('answers 404 for a booking that has no checkout token (seeded or older bookings)', async () => {
+    const booking = await insertBooking({ checkoutTokenHash: null });
+    const creates = fake.creates();
+    const { status, body } = await createIntent({ bookingId: booking.id, checkoutToken: booking.checkoutToken });
+    expect(status).toBe(404);
+    expect(body.error).toBe('Booking not found');
+    expect(fake.creates()).toBe(creates);
+  });
+
+  describe('after the unpaid 24-hour hold has lapsed', () => {
+    const dayAndABit = 25 * 3_600_000;
+    const lapsed = (overrides: Parameters<typeof insertBooking>[0] = {}) =>
+      insertBooking({ createdAt: new Date(ctx.deps.now().getTime() - dayAndABit), ...overrides });
+    const GONE = 'This date is no longer available. Please contact us to choose another date.';
+
+    it('still takes the payment when the date is free', async () => {
+      const booking = await lapsed({ preferredDate: '2027-07-20', quantity: 5, workType: 'day' });
+      const { status } = await createIntent({ bookingId: booking.id, checkoutToken: booking.checkoutToken });
+      expect(status).toBe(200);
+    });
+
+    it('answers 409 when others have filled the date since, without creating an intent', async () => {
+      const date = '2027-07-21';
+      const booking = await lapsed({ preferredDate: date, quantity: 10 });
+      // Fresh bookings that fill the day's capacity around the lapsed one.
+      const capacity = ctx.deps.env.DAILY_PATCH_CAPACITY;
+      await insertBooking({ preferredDate: date, quantity: capacity - 5, totalPricePence: 100 });
+      const creates = fake.creates();
+
+      const { status, body } = await createIntent({ bookingId: booking.id, checkoutToken: booking.checkoutToken });
+
+      expect(status).toBe(409);
+      expect(body.error).toBe(GONE);
+      expect(fake.creates()).toBe(creates);
+      // Within its hold the same booking would still have been payable.
+      const held = await insertBooking({ preferredDate: date, quantity: 10 });
+      expect((await createIntent({ bookingId: held.id, checkoutToken: held.checkoutToken })).status).toBe(200);
+    });
+
+    it('answers 409 when the date has been blocked or has passed (UK date)', async () => {
+      const blockedDay = '2027-07-22';
+      await db.insert(blockedDates).values({ date: blockedDay, reason: 'Test' });
+      const blocked = await lapsed({ preferredDate: blockedDay, quantity: 5, workType: 'day' });
+      // 10:00 UTC on 22 November 2026: the 21st is yesterday in London.
+      const past = await lapsed({ preferredDate: '2026-11-21', quantity: 5, workType: 'day' });
+      for (const booking of [blocked, past]) {
+        const { status, body } = await createIntent({ bookingId: booking.id, checkoutToken: booking.checkoutToken });
+        expect(status).toBe(409);
+        expect(body.error).toBe(GONE);
+      }
+    });
+  });
+
+  it('answers 400 without a booking id', async () => {
+    const { status, body } = await createIntent({ amount: 349 });
+    expect(status).toBe(400);
+    expect(body.fields).toHaveProperty('bookingId');
+  });
+
+  it('answers 409 for a booking that is already paid', async () => {
+    const booking = await insertBooking({ paymentStatus: 'paid', amountPaidPence: 79900 });
+    const creates = fake.creates();
+    const { status, body } = await createIntent({ bookingId: booking.id, checkoutToken: booking.checkoutToken });
+    expect(status).toBe(409);
+    expect(body.error).toBe('This booking has already been paid');
+    expect(fake.creates()).toBe(creates);
+  });
+
+  it('answers 409 when Stripe already took the payment but the webhook has not arrived', async () => {
+    const { booking, intentId } = await bookingWithIntent();
+    fake.setStatus(intentId, 'succeeded');
+    const { status, body } = await createIntent({ bookingId: booking.id, checkoutToken: booking.checkoutToken });
+    expect(status).toBe(409);
+    expect(body.error).toBe('This booking has already been paid');
+  });
+
+  it('refuses a cross-site request', async () => {
+    const booking = await insertBooking();
+    const response = await ctx.app.request(
+      '/api/create-payment-intent',
+      jsonRequest({ bookingId: booking.id, checkoutToken: booking.checkoutToken }, { headers: { Origin: 'https://evil.example' } }),
+      newClient(),
+    );
+    expect(response.status).toBe(403);
+  });
+
+  it('is rate limited per client', async () => {
+    const booking = await insertBooking();
+    const client = { incoming: { socket: { remoteAddress: '192.0.2.77' } } };
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i += 1) {
+      const response = await ctx.app.request('/api/create-payment-intent', jsonRequest({ bookingId: booking.id, checkoutToken: booking.checkoutToken }), client);
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+});
+
+// ---------------------------------------------------------------- POST /api/stripe/webhook
+
+describe('POST /api/stripe/webhook', () => {
+  it('marks the booking paid, confirmed and a test booking, with one log and one receipt', async () => {
+    const { booking, intent } = await bookingWithIntent();
+    const created = nowSeconds() - 30;
+    const payload = paymentEvent('payment_intent.succeeded', intent, { created });
+
+    const { status, body } = await deliver(payload);
+
+    expect(status).toBe(200);
+    expect(body).toEqual({ received: true });
+    const paid = await bookingById(booking.id);
+    expect(paid).toMatchObject({
+      paymentStatus: 'paid',
+      amountPaidPence: 79900,
+      status: 'confirmed',
+      isTest: true,
+      paymentFailureMessage: null,
+    });
+    expect(paid.paidAt?.toISOString()).toBe(new Date(created * 1000).toISOString());
+    // The booking serialiser every route uses carries the payment state (pounds, ISO instant).
+    expect(toBookingJson(paid)).toMatchObject({ paymentStatus: 'paid', amountPaid: 799, paidAt: new Date(created * 1000).toISOString(), isTest: true, status: 'confirmed' });
+
+    const logs = await logsFor(booking.id, 'payment_succeeded');
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({ channel: 'booking', severity: 'info' });
+    const receipts = await receiptsFor(booking.id);
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]).toMatchObject({ kind: 'payment-receipt', to: 'ada@example.org', subject: `Payment received for booking #${booking.id}` });
+    expect(receipts[0]!.text).toContain('£799');
+    // Delivered after commit (no SendGrid key here, so the outbox transport logs it).
+    expect(receipts[0]!.status).toBe('logged');
+  });
+
+  it('does nothing the second time the same event is delivered', async () => {
+    const { booking, intent } = await bookingWithIntent();
+    const payload = paymentEvent('payment_intent.succeeded', intent);
+
+    expect((await deliver(payload)).body).toEqual({ received: true });
+    const again = await deliver(payload);
+    const third = await deliver(payload, sign(payload));
+
+    expect(again).toEqual({ status: 200, body: { received: true, duplicate: true } });
+    expect(third.body.duplicate).toBe(true);
+    expect(await logsFor(booking.id, 'payment_succeeded')).toHaveLength(1);
+    expect(await receiptsFor(booking.id)).toHaveLength(1);
+    const eventId = JSON.parse(payload).id;
+    expect(await db.select().from(stripeEvents).where(eq(stripeEvents.id, eventId))).toHaveLength(1);
+  });
+
+  it('pays once when two different succeeded events arrive for one booking, even at the same moment', async () => {
+    const { booking, intent } = await bookingWithIntent();
+    const first = paymentEvent('payment_intent.succeeded', intent);
+    const second = paymentEvent('payment_intent.succeeded', intent);
+
+    const answers = await Promise.all([deliver(first), deliver(second)]);
+
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect((await bookingById(booking.id)).paymentStatus).toBe('paid');
+    expect(await logsFor(booking.id, 'payment_succeeded')).toHaveLength(1);
+    expect(await receiptsFor(booking.id)).toHaveLength(1);
+  });
+
+  it('keeps a paid booking paid when a failure or processing event arrives late', async () => {
+    const { booking, intent } = await bookingWithIntent();
+    await deliver(paymentEvent('payment_intent.succeeded', intent));
+
+    const failed = await deliver(paymentEvent('payment_intent.payment_failed', intent, { failure: 'Your card was declined.' }));
+    const processing = await deliver(paymentEvent('payment_intent.processing', intent));
+
+    expect(failed.status).toBe(200);
+    expect(processing.status).toBe(200);
+    const row = await bookingById(booking.id);
+    expect(row).toMatchObject({ paymentStatus: 'paid', paymentFailureMessage: null, status: 'confirmed' });
+    expect(await logsFor(booking.id, 'payment_failed')).toHaveLength(0);
+    expect(await receiptsFor(booking.id)).toHaveLength(1);
+  });
+
+  it('records a failure, then a later success', async () => {
+    const { booking, intent } = await bookingWithIntent();
+
+    await deliver(paymentEvent('payment_intent.payment_failed', intent, { failure: 'Your card has insufficient funds.' }));
+    const failed = await bookingById(booking.id);
+    expect(failed).toMatchObject({ paymentStatus: 'failed', paymentFailureMessage: 'Your card has insufficient funds.', status: 'pending' });
+    const warnings = await logsFor(booking.id, 'payment_failed');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.severity).toBe('warning');
+
+    await deliver(paymentEvent('payment_intent.succeeded', intent));
+    expect(await bookingById(booking.id)).toMatchObject({ paymentStatus: 'paid', paymentFailureMessage: null, status: 'confirmed' });
+  });
+
+  it('records processing', async () => {
+    const { booking, intent } = await bookingWithIntent();
+    await deliver(paymentEvent('payment_intent.processing', intent));
+    expect((await bookingById(booking.id)).paymentStatus).toBe('processing');
+  });
+
+  it('does not mark paid when the amount received differs from the booking’s price, and logs it as critical', async () => {
+    const { booking, intent } = await bookingWithIntent();
+
+    const { status } = await deliver(paymentEvent('payment_intent.succeeded', intent, { amountReceived: 100 }));
+
+    expect(status).toBe(200);
+    const row = await bookingById(booking.id);
+    expect(row).toMatchObject({ paymentStatus: 'unpaid', amountPaidPence: null, paidAt: null, status: 'pending' });
+    const critical = await logsFor(booking.id, 'payment_amount_mismatch');
+    expect(critical).toHaveLength(1);
+    expect(critical[0]!.severity).toBe('critical');
+    expect(await receiptsFor(booking.id)).toHaveLength(0);
+  });
+
+  it('does not mark paid when the currency is not pounds', async () => {
+    const { booking, intent } = await bookingWithIntent();
+    await deliver(paymentEvent('payment_intent.succeeded', intent, { currency: 'eur' }));
+    expect((await bookingById(booking.id)).paymentStatus).toBe('unpaid');
+    expect(await logsFor(booking.id, 'payment_amount_mismatch')).toHaveLength(1);
+  });
+
+  it('leaves a live-mode payment’s booking unflagged, keeps an existing test flag, and leaves other statuses alone', async () => {
+    const live = await bookingWithIntent();
+    await deliver(paymentEvent('payment_intent.succeeded', live.intent, { livemode: true }));
+    expect(await bookingById(live.booking.id)).toMatchObject({ paymentStatus: 'paid', isTest: false });
+
+    const flagged = await bookingWithIntent({ isTest: true, status: 'completed' });
+    await deliver(paymentEvent('payment_intent.succeeded', flagged.intent, { livemode: true }));
+    expect(await bookingById(flagged.booking.id)).toMatchObject({ paymentStatus: 'paid', isTest: true, status: 'completed' });
+  });
+
+  it('records a payment for a cancelled booking as paid, with a critical log to act on', async () => {
+    const { booking, intent } = await bookingWithIntent();
+    await db.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, booking.id));
+
+    const { status } = await deliver(paymentEvent('payment_intent.succeeded', intent));
+
+    expect(status).toBe(200);
+    expect(await bookingById(booking.id)).toMatchObject({ paymentStatus: 'paid', amountPaidPence: 79900, status: 'cancelled' });
+    const critical = await logsFor(booking.id, 'payment_for_cancelled_booking');
+    expect(critical).toHaveLength(1);
+    expect(critical[0]).toMatchObject({ channel: 'booking', severity: 'critical' });
+    // An ordinary payment raises no such alarm.
+    const normal = await bookingWithIntent();
+    await deliver(paymentEvent('payment_intent.succeeded', normal.intent));
+    expect(await logsFor(normal.booking.id, 'payment_for_cancelled_booking')).toHaveLength(0);
+  });
+
+  it('finds the booking by its stored intent when the metadata has no booking id', async () => {
+    const { booking, intent } = await bookingWithIntent();
+    await deliver(paymentEvent('payment_intent.succeeded', intent, { metadata: {} }));
+    expect((await bookingById(booking.id)).paymentStatus).toBe('paid');
+  });
+
+  it('logs an event for a booking it does not know and answers 200 so Stripe stops retrying', async () => {
+    const { intent } = await bookingWithIntent();
+    const stranger = { ...intent, id: 'pi_unknown_to_us' };
+    const { status } = await deliver(paymentEvent('payment_intent.succeeded', stranger, { metadata: { bookingId: '999999' } }));
+    expect(status).toBe(200);
+    const logs = await db.select().from(channelLogs).where(eq(channelLogs.entityId, 'pi_unknown_to_us'));
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({ action: 'payment_booking_not_found', severity: 'error' });
+  });
+
+  it('acknowledges event types it does not handle', async () => {
+    const payload = JSON.stringify({ id: 'evt_customer_1', object: 'event', type: 'customer.created', created: nowSeconds(), livemode: false, data: { object: { id: 'cus_1', object: 'customer' } } });
+    const { status, body } = await deliver(payload);
+    expect(status).toBe(200);
+    expect(body).toEqual({ received: true, ignored: true });
+  });
+
+  describe('refuses what Stripe did not sign', () => {
+    it('refuses a tampered payload', async () => {
+      const { booking, intent } = await bookingWithIntent();
+      const genuine = paymentEvent('payment_intent.succeeded', intent, { amountReceived: 100 });
+      const signature = sign(genuine);
+      const forged = genuine.replace('"amount_received":100', '"amount_received":79900');
+      expect(forged).not.toBe(genuine);
+
+      const { status, body } = await deliver(forged, signature);
+
+      expect(status).toBe(400);
+      expect(body.error).toBe('Invalid signature');
+      expect((await bookingById(booking.id)).paymentStatus).toBe('unpaid');
+      expect(await db.select().from(stripeEvents).where(eq(stripeEvents.id, JSON.parse(forged).id))).toHaveLength(0);
+    });
+
+    it('refuses a stale timestamp (a replayed delivery)', async () => {
+      const { booking, intent } = await bookingWithIntent();
+      const payload = paymentEvent('payment_intent.succeeded', intent);
+      const { status, body } = await deliver(payload, sign(payload, { timestamp: nowSeconds() - 600 }));
+      expect(status).toBe(400);
+      expect(body.error).toBe('Invalid signature');
+      expect((await bookingById(booking.id)).paymentStatus).toBe('unpaid');
+    });
+
+    it('refuses another secret’s signature and a missing header', async () => {
+      const { booking, intent } = await bookingWithIntent();
+      const payload = paymentEvent('payment_intent.succeeded', intent);
+      expect((await deliver(payload, sign(payload, { secret: 'whsec_someone_else' }))).status).toBe(400);
+      expect((await deliver(payload, null)).status).toBe(400);
+      expect((await deliver(payload, 't=1,v1=deadbeef')).status).toBe(400);
+      expect((await bookingById(booking.id)).paymentStatus).toBe('unpaid');
+    });
+
+    it('answers a body over 512 KB with 413', async () => {
+      const payload = JSON.stringify({ id: 'evt_big', padding: 'x'.repeat(600 * 1024) });
+      expect((await deliver(payload)).status).toBe(413);
+    });
+  });
+});
+
+// ---------------------------------------------------------------- GET /api/payments/status
+
+describe('GET /api/payments/status', () => {
+  it('reports our database’s state to the holder of the client secret', async () => {
+    const { booking, intentId, clientSecret, intent } = await bookingWithIntent();
+
+    const details = { preferredDate: '2027-07-14', quantity: 10, workType: 'night' };
+    expect(await statusOf(intentId, clientSecret)).toEqual({
+      status: 200,
+      body: { bookingId: booking.id, paymentStatus: 'unpaid', amountPaid: 799, ...details },
+    });
+
+    // Stripe has taken the money but the webhook has not confirmed it: processing, not paid.
+    fake.setStatus(intentId, 'succeeded');
+    expect((await statusOf(intentId, clientSecret)).body.paymentStatus).toBe('processing');
+    expect((await bookingById(booking.id)).paymentStatus).toBe('unpaid');
+
+    await deliver(paymentEvent('payment_intent.succeeded', intent));
+    expect((await statusOf(intentId, clientSecret)).body).toEqual({ bookingId: booking.id, paymentStatus: 'paid', amountPaid: 799, ...details });
+  });
+
+  it('reports the amount actually received once paid, and the booking’s price before', async () => {
+    const { booking, intentId, clientSecret } = await bookingWithIntent({ quantity: 5, workType: 'day', preferredDate: '2027-08-02' });
+    expect((await statusOf(intentId, clientSecret)).body).toMatchObject({ amountPaid: 349, quantity: 5, workType: 'day', preferredDate: '2027-08-02' });
+    await db.update(bookings).set({ paymentStatus: 'paid', amountPaidPence: 34000 }).where(eq(bookings.id, booking.id));
+    expect((await statusOf(intentId, clientSecret)).body).toMatchObject({ paymentStatus: 'paid', amountPaid: 340 });
+  });
+
+  it('reports a failure', async () => {
+    const { intentId, clientSecret, intent } = await bookingWithIntent();
+    await deliver(paymentEvent('payment_intent.payment_failed', intent, { failure: 'Your card was declined.' }));
+    expect((await statusOf(intentId, clientSecret)).body.paymentStatus).toBe('failed');
+  });
+
+  it('answers 404 for a wrong secret, another intent’s secret or an unknown intent', async () => {
+    const mine = await bookingWithIntent();
+    const theirs = await bookingWithIntent();
+    for (const [intentId, secret] of [
+      [mine.intentId, `${mine.intentId}_secret_wrong`],
+      [mine.intentId, theirs.clientSecret],
+      [mine.intentId, ''.padEnd(10, 'x')],
+      ['pi_nobody', mine.clientSecret],
+    ] as const) {
+      const { status, body } = await statusOf(intentId, secret);
+      expect(status).toBe(404);
+      expect(body.error).toBe('Payment not found');
+    }
+  });
+
+  it('answers 400 without its parameters and is never cached', async () => {
+    const response = await ctx.app.request('/api/payments/status', {}, newClient());
+    expect(response.status).toBe(400);
+    const { intentId, clientSecret } = await bookingWithIntent();
+    const ok = await ctx.app.request(`/api/payments/status?payment_intent=${intentId}&client_secret=${clientSecret}`, {}, newClient());
+    expect(ok.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+// ---------------------------------------------------------------- not configured, unreachable
+
+// Contexts with other settings: no Stripe at all, no webhook secret, and a Stripe that is down.
+const bare = await createTestContext();
+const noSecret = await createTestContext({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_API_URL: fake.url });
+const closedPort = await new Promise<number>((resolve) => {
+  const server = createServer();
+  server.listen(0, '127.0.0.1', () => {
+    const { port } = server.address() as AddressInfo;
+    server.close(() => resolve(port));
+  });
+});
+const offline = await createTestContext({
+  STRIPE_SECRET_KEY: 'sk_test_x',
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_API_URL: `http://127.0.0.1:${closedPort}`,
+});
+
+describe('when payments are not configured', () => {
+
+  it('answers 503 on every payment route', async () => {
+    const [booking] = await bare.deps.db
+      .insert(bookings)
+      .values({ firstName: 'A', lastName: 'B', email: 'a@example.org', phone: '1', quantity: 5, workType: 'day', locationAddress: 'x', preferredDate: '2027-07-01', totalPricePence: 34900, checkoutTokenHash: hashCheckoutToken('token-a') })
+      .returning();
+    const intent = await createIntent({ bookingId: booking!.id, checkoutToken: 'token-a' }, bare);
+    expect(intent).toEqual({ status: 503, body: expect.objectContaining({ error: 'Payments are not configured' }) });
+    expect((await statusOf('pi_x', 'pi_x_secret_y', bare)).status).toBe(503);
+    const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'payment_intent.succeeded' });
+    expect((await deliver(payload, sign(payload), bare)).status).toBe(503);
+  });
+
+  it('answers 503 to webhooks when only the webhook secret is missing', async () => {
+    const payload = JSON.stringify({ id: 'evt_2', object: 'event', type: 'payment_intent.succeeded' });
+    const { status, body } = await deliver(payload, sign(payload), noSecret);
+    expect(status).toBe(503);
+    expect(body.error).toMatch(/STRIPE_WEBHOOK_SECRET/);
+  });
+});
+
+describe('when Stripe cannot be reached', () => {
+
+  it('answers 502 with a clear message and leaves the booking as it was', async () => {
+    const [booking] = await offline.deps.db
+      .insert(bookings)
+      .values({ firstName: 'A', lastName: 'B', email: 'a@example.org', phone: '1', quantity: 5, workType: 'day', locationAddress: 'x', preferredDate: '2027-07-01', totalPricePence: 34900, checkoutTokenHash: hashCheckoutToken('token-a') })
+      .returning();
+    const { status, body } = await createIntent({ bookingId: booking!.id, checkoutToken: 'token-a' }, offline);
+    expect(status).toBe(502);
+    expect(body.error).toBe('We could not reach our payment provider. Please try again in a moment.');
+    const [row] = await offline.deps.db.select().from(bookings).where(eq(bookings.id, booking!.id));
+    expect(row).toMatchObject({ stripePaymentIntentId: null, paymentStatus: 'unpaid' });
+  });
+});

@@ -1,0 +1,286 @@
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { uploadedFiles } from '../../db/schema.ts';
+import { MAX_UPLOAD_BYTES } from '../../src/domain/booking-schema.ts';
+import { createApp } from '../../src/server/api/app.ts';
+import { createTestContext, jsonRequest, TEST_ORIGIN } from '../setup/test-app.ts';
+import { startFakeHttpServer, unreachableUrl } from '../fixtures/fake-http-server.ts';
+
+const ctx = await createTestContext();
+
+const PNG = readFileSync(new URL('../fixtures/logo.png', import.meta.url));
+const CLEAN_SVG = readFileSync(new URL('../fixtures/logo.svg', import.meta.url), 'utf8');
+const MESSAGES = {
+  tooLarge: 'File is too large. The maximum size is 10MB.',
+  unsupported: 'Unsupported file type. Please upload a PNG, JPG, SVG or PDF.',
+  unsafeSvg: 'SVG files with scripts or external references are not accepted',
+};
+
+// Each request comes from its own client address, so the upload rate limit only bites where a
+// test means it to.
+let clientNumber = 0;
+const nextClient = () => ({ incoming: { socket: { remoteAddress: `198.51.100.${(clientNumber += 1)}` } } });
+
+function uploadRequest(content: BlobPart, name: string, type: string, init: RequestInit = {}): RequestInit {
+  const form = new FormData();
+  form.set('file', new File([content], name, { type }));
+  return { method: 'POST', body: form, ...init, headers: { Origin: TEST_ORIGIN, ...(init.headers ?? {}) } };
+}
+
+const upload = (content: BlobPart, name: string, type: string, init?: RequestInit, client = nextClient()) =>
+  ctx.app.request('/api/upload', uploadRequest(content, name, type, init), client);
+
+/** A PNG signature followed by filler: the size is what matters to the limits. */
+function pngOfSize(bytes: number): Uint8Array<ArrayBuffer> {
+  const content = new Uint8Array(bytes);
+  content.set(PNG.subarray(0, 8));
+  return content;
+}
+
+describe('POST /api/upload', () => {
+  it('stores a real PNG under a random name and records it unclaimed', async () => {
+    const response = await upload(PNG, 'Company Logo.png', 'image/png');
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expect(body).toEqual({
+      filename: expect.stringMatching(/^[0-9a-f-]{36}\.png$/),
+      originalName: 'Company Logo.png',
+      fileSize: PNG.byteLength,
+      mimeType: 'image/png',
+    });
+    const stored = await ctx.deps.files.get(body.filename);
+    expect(stored?.size).toBe(PNG.byteLength);
+    expect(Buffer.from(stored!.body).equals(PNG)).toBe(true);
+    const [row] = await ctx.deps.db.select().from(uploadedFiles).where(eq(uploadedFiles.fileName, body.filename));
+    expect(row).toMatchObject({ bookingId: null, storage: 'disk', mimeType: 'image/png', fileSize: PNG.byteLength });
+  });
+
+  it('accepts a clean SVG', async () => {
+    const response = await upload(CLEAN_SVG, 'logo.svg', 'image/svg+xml');
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({ mimeType: 'image/svg+xml', filename: expect.stringMatching(/\.svg$/) });
+  });
+
+  it('judges the type by content: a PNG named .pdf is stored as a PNG', async () => {
+    const response = await upload(PNG, 'brief.pdf', 'application/pdf');
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({ mimeType: 'image/png', filename: expect.stringMatching(/\.png$/) });
+  });
+
+  it('refuses a text file named .png with 415', async () => {
+    const response = await upload('definitely not an image', 'logo.png', 'image/png');
+    expect(response.status).toBe(415);
+    expect((await response.json()).error).toBe(MESSAGES.unsupported);
+  });
+
+  it.each([
+    ['a script element', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>'],
+    ['an onload handler', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="1" height="1"/></svg>'],
+    ['an external reference', '<svg xmlns="http://www.w3.org/2000/svg"><image href="https://evil.example/track.png"/></svg>'],
+  ])('refuses an SVG with %s with 415', async (_name, svg) => {
+    const response = await upload(svg, 'logo.svg', 'image/svg+xml');
+    expect(response.status).toBe(415);
+    expect((await response.json()).error).toBe(MESSAGES.unsafeSvg);
+  });
+
+  it('keeps nothing of a refused file', async () => {
+    const before = await ctx.deps.db.select().from(uploadedFiles);
+    await upload('<svg><script>x</script></svg>', 'x.svg', 'image/svg+xml');
+    expect(await ctx.deps.db.select().from(uploadedFiles)).toHaveLength(before.length);
+  });
+
+  it('accepts a file of exactly 10485760 bytes', async () => {
+    const response = await upload(pngOfSize(MAX_UPLOAD_BYTES), 'big.png', 'image/png');
+    expect(response.status).toBe(201);
+    expect((await response.json()).fileSize).toBe(MAX_UPLOAD_BYTES);
+  });
+
+  it('refuses a file one byte over the limit with 413', async () => {
+    const response = await upload(pngOfSize(MAX_UPLOAD_BYTES + 1), 'big.png', 'image/png');
+    expect(response.status).toBe(413);
+    expect((await response.json()).error).toBe(MESSAGES.tooLarge);
+  });
+
+  it('refuses an 11 MB file with 413, never 500', async () => {
+    const response = await upload(pngOfSize(11 * 1024 * 1024), 'huge.png', 'image/png');
+    expect(response.status).toBe(413);
+    expect((await response.json()).error).toBe(MESSAGES.tooLarge);
+  });
+
+  it('refuses an 11 MB body announced by Content-Length before reading it', async () => {
+    const response = await ctx.app.request(
+      '/api/upload',
+      {
+        method: 'POST',
+        headers: {
+          Origin: TEST_ORIGIN,
+          'Content-Type': 'multipart/form-data; boundary=x',
+          'Content-Length': String(11 * 1024 * 1024),
+        },
+        body: 'tiny',
+      },
+      nextClient(),
+    );
+    expect(response.status).toBe(413);
+  });
+
+  it('answers a form without the file field with 400', async () => {
+    const form = new FormData();
+    form.set('other', 'value');
+    const response = await ctx.app.request('/api/upload', { method: 'POST', body: form, headers: { Origin: TEST_ORIGIN } }, nextClient());
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ fields: { file: 'Please choose a file to upload' } });
+  });
+
+  it('answers an empty file with 400', async () => {
+    const response = await upload(new Uint8Array(0), 'empty.png', 'image/png');
+    expect(response.status).toBe(400);
+  });
+
+  it('answers a malformed multipart body with 400', async () => {
+    const response = await ctx.app.request(
+      '/api/upload',
+      {
+        method: 'POST',
+        headers: { Origin: TEST_ORIGIN, 'Content-Type': 'multipart/form-data; boundary=abc' },
+        body: 'this is not multipart at all',
+      },
+      nextClient(),
+    );
+    expect(response.status).toBe(400);
+  });
+
+  it('answers a JSON body with 415', async () => {
+    const response = await ctx.app.request('/api/upload', jsonRequest({ file: 'x' }), nextClient());
+    expect(response.status).toBe(415);
+  });
+
+  it('refuses a cross-site upload with 403', async () => {
+    const response = await upload(PNG, 'logo.png', 'image/png', { headers: { Origin: 'https://evil.example' } });
+    expect(response.status).toBe(403);
+  });
+
+  it('cleans the original name', async () => {
+    const response = await upload(PNG, '../../etc/evil\u0000name.png', 'image/png');
+    expect((await response.json()).originalName).toBe('evilname.png');
+  });
+
+  it('rate limits uploads per client (30 per 10 minutes)', async () => {
+    const client = { incoming: { socket: { remoteAddress: '203.0.113.77' } } };
+    for (let index = 0; index < 30; index += 1) {
+      const response = await upload('x', 'x.txt', 'text/plain', undefined, client);
+      expect(response.status).toBe(415);
+    }
+    const limited = await upload(PNG, 'logo.png', 'image/png', undefined, client);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBeTruthy();
+  });
+});
+
+describe('GET /api/files/:fileName', () => {
+  it('answers 401 to anyone not signed in as an admin', async () => {
+    const created = await (await upload(PNG, 'logo.png', 'image/png')).json();
+    const response = await ctx.app.request(`/api/files/${created.filename}`);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ error: 'Sign in required' });
+  });
+});
+
+// A stand-in for Uploadcare's REST API: file facts by UUID, 404 for anything else.
+const UUID = '3f2b8c1e-5d4a-4e6f-9a7b-1c2d3e4f5a6b';
+const facts = new Map<string, { status?: number; json?: unknown }>([
+  [UUID, { json: { uuid: UUID, size: 2_400_000, mime_type: 'image/png', original_filename: 'Brand Logo.png', is_ready: true, datetime_removed: null } }],
+  ['11111111-1111-4111-8111-111111111111', { json: { uuid: 'x', size: 11 * 1024 * 1024, mime_type: 'image/png', original_filename: 'huge.png' } }],
+  ['22222222-2222-4222-8222-222222222222', { json: { uuid: 'x', size: 2000, mime_type: 'text/html', original_filename: 'page.png' } }],
+  ['33333333-3333-4333-8333-333333333333', { json: { uuid: 'x', size: 900, mime_type: 'image/svg+xml', original_filename: 'logo.svg' } }],
+]);
+const uploadcare = await startFakeHttpServer((request) => {
+  const uuid = /^\/files\/([^/]+)\/$/.exec(request.url)?.[1] ?? '';
+  return facts.get(uuid) ?? { status: 404, json: { detail: 'Not found.' } };
+});
+const configured = {
+  ...ctx.deps.env,
+  PUBLIC_UPLOADCARE_PUBLIC_KEY: 'demopublickey',
+  UPLOADCARE_SECRET_KEY: 'demosecretkey',
+  UPLOADCARE_API_URL: uploadcare.url,
+};
+const app = createApp({ ...ctx.deps, env: configured });
+const verify = (uuid: string, target = app) =>
+  target.request('/api/upload/uploadcare', jsonRequest({ uuid }), nextClient());
+
+describe('Uploadcare', () => {
+  it('answers 503 when Uploadcare is not configured', async () => {
+    const response = await verify(UUID, ctx.app);
+    expect(response.status).toBe(503);
+    expect((await response.json()).error).toBe('Uploadcare is not configured');
+    const signature = await ctx.app.request('/api/upload/uploadcare-signature', {}, nextClient());
+    expect(signature.status).toBe(503);
+  });
+
+  it('verifies a file with Uploadcare and records it unclaimed', async () => {
+    const response = await verify(UUID);
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({
+      filename: UUID,
+      originalName: 'Brand Logo.png',
+      fileSize: 2_400_000,
+      mimeType: 'image/png',
+    });
+    const asked = uploadcare.requests.at(-1)!;
+    expect(asked.url).toBe(`/files/${UUID}/`);
+    expect(asked.headers.authorization).toBe('Uploadcare.Simple demopublickey:demosecretkey');
+    expect(asked.headers.accept).toBe('application/vnd.uploadcare-v0.7+json');
+    const [row] = await ctx.deps.db.select().from(uploadedFiles).where(eq(uploadedFiles.fileName, UUID));
+    expect(row).toMatchObject({ storage: 'uploadcare', bookingId: null, fileSize: 2_400_000 });
+  });
+
+  it('answers a second verification of the same file with the same record', async () => {
+    const response = await verify(UUID);
+    expect(response.status).toBe(200);
+    expect((await response.json()).filename).toBe(UUID);
+    expect(await ctx.deps.db.select().from(uploadedFiles).where(eq(uploadedFiles.fileName, UUID))).toHaveLength(1);
+  });
+
+  it('refuses a file over 10 MB with 413 and a type outside the list with 415', async () => {
+    const big = await verify('11111111-1111-4111-8111-111111111111');
+    expect(big.status).toBe(413);
+    expect((await big.json()).error).toBe(MESSAGES.tooLarge);
+    const html = await verify('22222222-2222-4222-8222-222222222222');
+    expect(html.status).toBe(415);
+    expect((await html.json()).error).toBe(MESSAGES.unsupported);
+  });
+
+  it('refuses SVG on this path: its content is only checked by the direct upload', async () => {
+    const response = await verify('33333333-3333-4333-8333-333333333333');
+    expect(response.status).toBe(415);
+    expect((await response.json()).error).toBe('SVG files must be uploaded through the site so they can be checked');
+  });
+
+  it('answers 400 for a file Uploadcare does not know and for a malformed id', async () => {
+    const unknown = await verify('99999999-9999-4999-8999-999999999999');
+    expect(unknown.status).toBe(400);
+    expect((await unknown.json()).error).toBe('Uploaded file not found');
+    const malformed = await verify('../../etc/passwd');
+    expect(malformed.status).toBe(400);
+  });
+
+  it('answers 503 when Uploadcare cannot be reached', async () => {
+    const down = createApp({ ...ctx.deps, env: { ...configured, UPLOADCARE_API_URL: await unreachableUrl() } });
+    const response = await verify(UUID, down);
+    expect(response.status).toBe(503);
+  });
+
+  it('signs uploads for 30 minutes with the secret key', async () => {
+    const response = await app.request('/api/upload/uploadcare-signature', {}, nextClient());
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    const expire = Math.floor(ctx.deps.now().getTime() / 1000) + 30 * 60;
+    expect(body).toEqual({
+      publicKey: 'demopublickey',
+      expire,
+      signature: createHmac('sha256', 'demosecretkey').update(String(expire)).digest('hex'),
+    });
+  });
+});

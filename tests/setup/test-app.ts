@@ -1,0 +1,62 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll } from 'vitest';
+import { createApp } from '../../src/server/api/app.ts';
+import { silentLogger, type AppDeps } from '../../src/server/api/deps.ts';
+import { parseEnv, type Env } from '../../src/server/env.ts';
+import { createMailer } from '../../src/server/providers/email.ts';
+import { createPaymentsProvider } from '../../src/server/providers/payments.ts';
+import { createDiskFileStore } from '../../src/server/providers/files.ts';
+import { createTestDatabase } from './test-db.ts';
+
+export const TEST_ORIGIN = 'http://localhost:8888';
+
+export interface TestContext {
+  app: ReturnType<typeof createApp>;
+  deps: AppDeps;
+  /** Moves the app's clock (no test waits on a real one). */
+  setNow(date: Date | string): void;
+  close(): Promise<void>;
+}
+
+/** A real app on a real, fresh database; closed automatically after the file's tests. */
+export async function createTestContext(overrides: Partial<Env> = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const env = { ...parseEnv({ NODE_ENV: 'test', SITE_URL: TEST_ORIGIN }), ...overrides };
+  // Uploaded files go to a folder of this test file's own, removed with it.
+  const filesDir = await mkdtemp(path.join(os.tmpdir(), 'cp-files-'));
+  let now = new Date('2026-11-22T10:00:00Z');
+  const deps: AppDeps = {
+    db: database.db,
+    env,
+    mailer: createMailer(env, silentLogger),
+    payments: createPaymentsProvider(env),
+    files: createDiskFileStore(filesDir),
+    now: () => now,
+    log: silentLogger,
+  };
+  const context: TestContext = {
+    app: createApp(deps),
+    deps,
+    setNow(date) {
+      now = new Date(date);
+    },
+    async close() {
+      await database.close();
+      await rm(filesDir, { recursive: true, force: true });
+    },
+  };
+  afterAll(() => context.close());
+  return context;
+}
+
+/** A same-origin JSON request, as the site's own pages send. */
+export function jsonRequest(body: unknown, init: RequestInit = {}): RequestInit {
+  return {
+    method: 'POST',
+    ...init,
+    headers: { 'Content-Type': 'application/json', Origin: TEST_ORIGIN, ...(init.headers ?? {}) },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  };
+}
