@@ -15,7 +15,7 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'auto' },
   integrations: [react()],
   // Astro hashes the scripts and styles it emits into a per-page CSP <meta>; the other
-  // directives come as a header from netlify.toml and the local server (src/server/site-headers.ts).
+  // directives come as a header from netlify.toml and the local server (src/server/site-config.ts).
   security: {
     csp: {
       scriptDirective: { resources: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'] },
