@@ -110,6 +110,24 @@ test.describe('home page and site frame', () => {
     await expect(page.getByText("You're offline. Some features may be unavailable")).toBeHidden();
   });
 
+  test('says so on a 2g connection, and stops saying so when it improves', async ({ page }) => {
+    // Chromium's own Network Information object cannot be throttled to 2g from a test, so the
+    // page gets a stand-in that behaves like it: an EventTarget whose effectiveType changes.
+    await page.addInitScript(() => {
+      const connection = Object.assign(new EventTarget(), { effectiveType: '2g' });
+      Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => connection });
+      (window as unknown as { __connection: typeof connection }).__connection = connection;
+    });
+    await page.goto('/pricing');
+    await expect(page.getByRole('status').filter({ hasText: 'Slow connection detected' })).toBeVisible();
+    await page.evaluate(() => {
+      const connection = (window as unknown as { __connection: EventTarget & { effectiveType: string } }).__connection;
+      connection.effectiveType = '4g';
+      connection.dispatchEvent(new Event('change'));
+    });
+    await expect(page.getByText('Slow connection detected')).toBeHidden();
+  });
+
   test('answers unknown pages with the 404 page and status 404', async ({ page }) => {
     const response = await page.goto('/no-such-page');
     expect(response?.status()).toBe(404);
