@@ -4,20 +4,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { freePort } from './free-port.ts';
 import os from 'node:os';
 import path from 'node:path';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cp-e2e-'));
 const env = { ...process.env, E2E_PORT: String(await freePort()), E2E_DATA_DIR: dataDir, DATA_DIR: dataDir };
