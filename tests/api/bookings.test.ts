@@ -49,6 +49,8 @@ describe('POST /api/bookings: a new booking', () => {
       id: expect.any(Number),
       status: 'pending',
       paymentStatus: 'unpaid',
+      amountPaid: null,
+      paidAt: null,
       totalPrice: 799,
       quantity: 10,
       workType: 'night',

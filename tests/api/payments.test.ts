@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { blockedDates, bookings, channelLogs, emailOutbox, stripeEvents } from '../../db/schema.ts';
 import { computeTotalPricePence, type WorkType } from '../../src/domain/pricing.ts';
-import { toBookingJson } from '../../src/server/services/booking-view.ts';
+import { toBookingJson, toCreatedBookingJson } from '../../src/server/services/booking-view.ts';
 import { hashCheckoutToken } from '../../src/server/services/checkout-token.ts';
 import { createTestContext, jsonRequest, type TestContext } from '../setup/test-app.ts';
 import { startFakeStripe, type FakeIntent } from '../setup/fake-stripe.ts';
@@ -403,6 +403,23 @@ describe('POST /api/stripe/webhook', () => {
     expect(receipts[0]!.text).toContain('£799');
     // Delivered after commit (no SendGrid key here, so the outbox transport logs it).
     expect(receipts[0]!.status).toBe('logged');
+  });
+
+  it('shows the payment state in the same shape on a booking made through POST /api/bookings', async () => {
+    const response = await ctx.app.request('/api/bookings', jsonRequest(bookingPayload({ preferredDate: '2027-09-02' })), newClient());
+    const created = await response.json();
+    expect(response.status).toBe(201);
+    expect(created).toMatchObject({ paymentStatus: 'unpaid', amountPaid: null, paidAt: null });
+
+    await createIntent({ bookingId: created.id, checkoutToken: created.checkoutToken });
+    const intent = fake.intents.get((await bookingById(created.id)).stripePaymentIntentId!)!;
+    const paidAtSeconds = nowSeconds() - 5;
+    await deliver(paymentEvent('payment_intent.succeeded', intent, { created: paidAtSeconds }));
+
+    const paid = await bookingById(created.id);
+    const payment = { paymentStatus: 'paid', amountPaid: created.totalPrice, paidAt: new Date(paidAtSeconds * 1000).toISOString() };
+    expect(toCreatedBookingJson(paid)).toMatchObject(payment);
+    expect(toBookingJson(paid)).toMatchObject(payment);
   });
 
   it('does nothing the second time the same event is delivered', async () => {

@@ -38,9 +38,7 @@ export function toBookingJson<Extras extends Record<string, unknown> = Record<st
     completionDate: isoOrNull(row.completionDate),
     archived: row.archived,
     isTest: row.isTest,
-    paymentStatus: row.paymentStatus,
-    amountPaid: row.amountPaidPence === null ? null : poundsFromPence(row.amountPaidPence),
-    paidAt: isoOrNull(row.paidAt),
+    ...toPaymentJson(row),
     paymentFailureMessage: row.paymentFailureMessage,
     completionEmailSentAt: isoOrNull(row.completionEmailSentAt),
     reviewRequestSentAt: isoOrNull(row.reviewRequestSentAt),
@@ -52,12 +50,24 @@ export function toBookingJson<Extras extends Record<string, unknown> = Record<st
 
 export type BookingJson = ReturnType<typeof toBookingJson>;
 
+/**
+ * A booking's payment state, the same wherever a booking is shown: the amount received in pounds
+ * and when Stripe took it, both null until the webhook has marked it paid.
+ */
+export function toPaymentJson(row: BookingRow) {
+  return {
+    paymentStatus: row.paymentStatus,
+    amountPaid: row.amountPaidPence === null ? null : poundsFromPence(row.amountPaidPence),
+    paidAt: isoOrNull(row.paidAt),
+  };
+}
+
 /** What POST /api/bookings answers: enough for the checkout, nothing the customer did not send. */
 export function toCreatedBookingJson(row: BookingRow) {
   return {
     id: row.id,
     status: row.status,
-    paymentStatus: row.paymentStatus,
+    ...toPaymentJson(row),
     totalPrice: poundsFromPence(row.totalPricePence),
     quantity: row.quantity,
     workType: row.workType,
