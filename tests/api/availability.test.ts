@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { blockedDates, bookings } from '../../db/schema.ts';
 import { createApp } from '../../src/server/api/app.ts';
-import { londonToday } from '../../src/server/services/availability.ts';
+import { judgeAvailability, londonToday } from '../../src/server/services/availability.ts';
 import { createTestContext, jsonRequest } from '../setup/test-app.ts';
 import { bookingPayload, freshClient } from '../fixtures/bookings.ts';
 
@@ -154,6 +154,28 @@ describe('unpaid bookings hold capacity for 24 hours', () => {
     expect(await unavailableDates()).toEqual([]);
     const [row] = await db.select({ createdAt: bookings.createdAt }).from(bookings).where(sql`${bookings.preferredDate} = '2027-07-19'`);
     expect(row!.createdAt.toISOString()).toBe(NOW.toISOString());
+  });
+});
+
+describe('judgeAvailability: does a booking fit its date? (capacity 40)', () => {
+  it.each([
+    // isBlocked, booked, quantity → available / reason, free patches
+    [false, 0, 40, 'available', 40],
+    [false, 35, 5, 'available', 5],
+    [false, 35, 6, 'not-enough-room', 5],
+    [false, 38, 5, 'not-enough-room', 2],
+    [false, 0, 41, 'over-daily-capacity', 40],
+    [false, 10, 41, 'over-daily-capacity', 30],
+    [false, 40, 5, 'full', 0],
+    // Bookings made before the capacity was lowered can take a day past it.
+    [false, 45, 5, 'full', 0],
+    [false, 40, 41, 'full', 0],
+    [true, 0, 5, 'blocked', 40],
+    [true, 0, 41, 'blocked', 40],
+  ] as const)('blocked %s, %i booked, %i more → %s with %i free', (isBlocked, bookedPatches, quantity, outcome, free) => {
+    const answer = judgeAvailability({ isBlocked, bookedPatches, quantity, capacity: 40 });
+    expect(answer.available ? 'available' : answer.reason).toBe(outcome);
+    expect(answer.freePatches).toBe(free);
   });
 });
 

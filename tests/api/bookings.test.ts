@@ -8,7 +8,8 @@ import {
   idempotencyKeys,
   uploadedFiles,
 } from '../../db/schema.ts';
-import { addDays } from '../../src/domain/format.ts';
+import { BUSINESS } from '../../src/content/business.ts';
+import { addDays, formatLongDate } from '../../src/domain/format.ts';
 import { hashCheckoutToken } from '../../src/server/services/checkout-token.ts';
 import { createApp } from '../../src/server/api/app.ts';
 import type { Mailer } from '../../src/server/providers/email.ts';
@@ -316,22 +317,66 @@ describe('POST /api/bookings: date rules', () => {
     const before = await countRows();
     const response = await post(bookingPayload({ preferredDate: date }));
     expect(response.status).toBe(409);
-    expect((await response.json()).error).toBe('Date Unavailable');
+    const body = await response.json();
+    expect(body.error).toBe('Date Unavailable');
+    // No field: the date itself is unavailable, and the form marks it so.
+    expect(body.fields).toBeUndefined();
     expect(await countRows()).toEqual(before);
   });
 
-  it('answers 409 when the booking would push the day over capacity', async () => {
+  it('answers 409 Date Unavailable once the day is full (40 patches)', async () => {
+    const date = nextDate();
+    for (const quantity of [20, 15, 5]) {
+      expect((await post(bookingPayload({ quantity, preferredDate: date }))).status).toBe(201);
+    }
+    const full = await post(bookingPayload({ quantity: 5, preferredDate: date }));
+    expect(full.status).toBe(409);
+    expect(await full.json()).toEqual({ error: 'Date Unavailable', requestId: expect.any(String) });
+  });
+
+  it('says how many patches are still free when a booking does not fit a day that has room, and writes nothing', async () => {
     const date = nextDate();
     for (const quantity of [20, 15]) {
       expect((await post(bookingPayload({ quantity, preferredDate: date }))).status).toBe(201);
     }
+    const before = await countRows();
     // 35 of 40 held: 6 more would make 41.
     const over = await post(bookingPayload({ quantity: 6, preferredDate: date }));
     expect(over.status).toBe(409);
-    expect((await over.json()).error).toBe('Date Unavailable');
-    // 5 more fits exactly; then the day is full.
+    const message = `Only 5 patches are still free on ${formatLongDate(date)}. Choose 5 or fewer patches, or another date.`;
+    expect(await over.json()).toEqual({ error: message, fields: { preferredDate: message }, requestId: expect.any(String) });
+    expect(await countRows()).toEqual(before);
+    // The smaller booking the message suggests fits exactly.
     expect((await post(bookingPayload({ quantity: 5, preferredDate: date }))).status).toBe(201);
-    expect((await post(bookingPayload({ quantity: 5, preferredDate: date }))).status).toBe(409);
+  });
+
+  it('says when the room left is below the 5-patch minimum', async () => {
+    const date = nextDate();
+    expect((await post(bookingPayload({ quantity: 38, preferredDate: date }))).status).toBe(201);
+    const response = await post(bookingPayload({ quantity: 5, preferredDate: date }));
+    expect(response.status).toBe(409);
+    const message = `Only 2 patches are still free on ${formatLongDate(date)}, fewer than the 5-patch minimum. Please choose another date.`;
+    expect((await response.json()).fields).toEqual({ preferredDate: message });
+  });
+
+  it('says a quantity larger than one day can take is for the business to plan, on the quantity', async () => {
+    const date = nextDate();
+    const response = await post(bookingPayload({ quantity: 41, preferredDate: date }));
+    expect(response.status).toBe(409);
+    const message =
+      `41 patches is more than we can lay in one day (40 at most). ` +
+      `Please contact us on ${BUSINESS.phone} or ${BUSINESS.email} to plan a larger campaign.`;
+    expect(await response.json()).toEqual({ error: message, fields: { quantity: message }, requestId: expect.any(String) });
+    // The date was never in question: a day's worth still books.
+    expect((await post(bookingPayload({ quantity: 40, preferredDate: date }))).status).toBe(201);
+  });
+
+  it('follows the DAILY_PATCH_CAPACITY setting in its messages', async () => {
+    const date = nextDate();
+    const small = createApp({ ...ctx.deps, env: { ...ctx.deps.env, DAILY_PATCH_CAPACITY: 12 } });
+    const response = await post(bookingPayload({ quantity: 15, preferredDate: date }), {}, freshClient(), small);
+    expect(response.status).toBe(409);
+    expect((await response.json()).fields.quantity).toMatch(/^15 patches is more than we can lay in one day \(12 at most\)\./);
   });
 
   it('keeps concurrent bookings for one date within capacity', async () => {

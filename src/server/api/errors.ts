@@ -19,5 +19,5 @@ export class AppError extends Error {
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(400, message, fields);
 export const notFound = (message = 'Not found') => new AppError(404, message);
-export const conflict = (message: string) => new AppError(409, message);
+export const conflict = (message: string, fields?: Record<string, string>) => new AppError(409, message, fields);
 export const notConfigured = (message: string) => new AppError(503, message);

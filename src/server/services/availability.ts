@@ -58,9 +58,37 @@ export async function listUnavailableDates(db: Database, { now, capacity }: Avai
   return [...new Set([...blocked, ...full].map((row) => row.date))].sort();
 }
 
+/**
+ * Why a booking does not fit its date. `blocked` and `full` are the date's own state (it is in
+ * the unavailable list); `not-enough-room` means the date still has `freePatches` but fewer than
+ * asked; `over-daily-capacity` means no date could take that many patches.
+ */
+export type UnavailableReason = 'blocked' | 'full' | 'not-enough-room' | 'over-daily-capacity';
+
 export type DateAvailability =
-  | { available: true; bookedPatches: number }
-  | { available: false; reason: 'blocked' | 'full'; bookedPatches: number };
+  | { available: true; bookedPatches: number; freePatches: number }
+  | { available: false; reason: UnavailableReason; bookedPatches: number; freePatches: number };
+
+/** Pure: how `quantity` more patches fit a date with `bookedPatches` already held. */
+export function judgeAvailability({
+  isBlocked,
+  bookedPatches,
+  quantity,
+  capacity,
+}: {
+  isBlocked: boolean;
+  bookedPatches: number;
+  quantity: number;
+  capacity: number;
+}): DateAvailability {
+  const freePatches = Math.max(0, capacity - bookedPatches);
+  const refuse = (reason: UnavailableReason) => ({ available: false as const, reason, bookedPatches, freePatches });
+  if (isBlocked) return refuse('blocked');
+  if (freePatches === 0) return refuse('full');
+  if (quantity > capacity) return refuse('over-daily-capacity');
+  if (quantity > freePatches) return refuse('not-enough-room');
+  return { available: true, bookedPatches, freePatches };
+}
 
 /**
  * Whether `quantity` more patches fit on `date`: not blocked, and the patches already held plus
@@ -78,10 +106,7 @@ export async function checkDateAvailability(
       .from(bookings)
       .where(and(eq(bookings.preferredDate, date), holdsCapacity(now))),
   ]);
-  const patches = held?.patches ?? 0;
-  if (blocked) return { available: false, reason: 'blocked', bookedPatches: patches };
-  if (patches >= capacity || patches + quantity > capacity) return { available: false, reason: 'full', bookedPatches: patches };
-  return { available: true, bookedPatches: patches };
+  return judgeAvailability({ isBlocked: Boolean(blocked), bookedPatches: held?.patches ?? 0, quantity, capacity });
 }
 
 /** Serialises bookings for one date until the transaction ends (PostgreSQL advisory lock). */

@@ -1,14 +1,16 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { bookingLocations, bookings, uploadedFiles } from '../../../db/schema.ts';
+import { BUSINESS } from '../../content/business.ts';
 import type { BookingPayload } from '../../domain/booking-schema.ts';
-import { computeTotalPricePence } from '../../domain/pricing.ts';
+import { formatLongDate } from '../../domain/format.ts';
+import { MIN_PATCHES, computeTotalPricePence } from '../../domain/pricing.ts';
 import { locateAddress } from '../../domain/postcodes.ts';
 import { detectTestBooking } from '../../domain/test-booking.ts';
 import type { AppDeps } from '../api/deps.ts';
 import { badRequest, conflict } from '../api/errors.ts';
 import { queueEmail } from '../providers/email.ts';
-import { checkDateAvailability, lockDate, londonToday } from './availability.ts';
+import { checkDateAvailability, lockDate, londonToday, type DateAvailability } from './availability.ts';
 import { bookingConfirmationEmail, staffBookingNotification } from './booking-emails.ts';
 import { toCreatedBookingJson, type CreatedBookingJson } from './booking-view.ts';
 import { writeChannelLog } from './channel-log.ts';
@@ -18,6 +20,15 @@ import { hashCheckoutToken, newCheckoutToken } from './checkout-token.ts';
 export const BOOKING_SERVER_MESSAGES = {
   dateInPast: 'Preferred date cannot be in the past',
   dateUnavailable: 'Date Unavailable',
+  notEnoughRoom: (freePatches: number, date: string) => {
+    const free = `Only ${freePatches} ${freePatches === 1 ? 'patch is' : 'patches are'} still free on ${formatLongDate(date)}`;
+    return freePatches < MIN_PATCHES
+      ? `${free}, fewer than the ${MIN_PATCHES}-patch minimum. Please choose another date.`
+      : `${free}. Choose ${freePatches} or fewer patches, or another date.`;
+  },
+  overDailyCapacity: (quantity: number, capacity: number) =>
+    `${quantity} patches is more than we can lay in one day (${capacity} at most). ` +
+    `Please contact us on ${BUSINESS.phone} or ${BUSINESS.email} to plan a larger campaign.`,
   fileNotFound: (name: string) => `Uploaded file not found: ${name}`,
 } as const;
 
@@ -69,7 +80,7 @@ export async function createBooking(deps: AppDeps, { payload, idempotencyKey }: 
       now,
       capacity: deps.env.DAILY_PATCH_CAPACITY,
     });
-    if (!availability.available) throw conflict(BOOKING_SERVER_MESSAGES.dateUnavailable);
+    if (!availability.available) throw unavailable(availability, payload, deps.env.DAILY_PATCH_CAPACITY);
 
     const locations = payload.locationCoordinates.map((location, position) => ({
       ...location,
@@ -157,6 +168,31 @@ export async function createBooking(deps: AppDeps, { payload, idempotencyKey }: 
 
   if (result.created) await deliverQueuedMail(deps);
   return { status: result.status, body: result.body };
+}
+
+/**
+ * The 409 for a booking that does not fit its date. A blocked or full date is the spec's bare
+ * 'Date Unavailable', which the form adds to its unavailable list. A date that still has room, or
+ * a quantity no single day can take, is not a fact about the calendar: the answer names the field
+ * to change and says by how much, so the form shows it beside that field instead.
+ */
+function unavailable(
+  availability: Extract<DateAvailability, { available: false }>,
+  payload: BookingPayload,
+  capacity: number,
+) {
+  switch (availability.reason) {
+    case 'not-enough-room': {
+      const message = BOOKING_SERVER_MESSAGES.notEnoughRoom(availability.freePatches, payload.preferredDate);
+      return conflict(message, { preferredDate: message });
+    }
+    case 'over-daily-capacity': {
+      const message = BOOKING_SERVER_MESSAGES.overDailyCapacity(payload.quantity, capacity);
+      return conflict(message, { quantity: message });
+    }
+    default:
+      return conflict(BOOKING_SERVER_MESSAGES.dateUnavailable);
+  }
 }
 
 /**
