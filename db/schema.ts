@@ -62,6 +62,8 @@ export const bookings = pgTable(
     amountPaidPence: integer('amount_paid_pence'),
     paidAt: instant('paid_at'),
     paymentFailureMessage: text('payment_failure_message'),
+    /** When Stripe created the last payment event applied here: an older processing/failed event is stale. */
+    paymentEventAt: instant('payment_event_at'),
     completionEmailSentAt: instant('completion_email_sent_at'),
     reviewRequestSentAt: instant('review_request_sent_at'),
     createdAt: createdAt(),

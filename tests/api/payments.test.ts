@@ -486,6 +486,51 @@ describe('POST /api/stripe/webhook', () => {
     expect((await bookingById(booking.id)).paymentStatus).toBe('processing');
   });
 
+  describe('processing and failed events out of order', () => {
+    const secondsAgo = (seconds: number) => nowSeconds() - seconds;
+
+    it('keeps a failure when an older processing event arrives after it', async () => {
+      const { booking, intent, intentId, clientSecret } = await bookingWithIntent();
+      await deliver(paymentEvent('payment_intent.payment_failed', intent, { created: secondsAgo(10), failure: 'Your card was declined.' }));
+
+      const late = await deliver(paymentEvent('payment_intent.processing', intent, { created: secondsAgo(20) }));
+
+      expect(late).toEqual({ status: 200, body: { received: true, ignored: true } });
+      expect(await bookingById(booking.id)).toMatchObject({ paymentStatus: 'failed', paymentFailureMessage: 'Your card was declined.' });
+      expect((await statusOf(intentId, clientSecret)).body.paymentStatus).toBe('failed');
+    });
+
+    it('keeps processing when an older failure arrives after it, and logs no failure', async () => {
+      const { booking, intent, intentId, clientSecret } = await bookingWithIntent();
+      await deliver(paymentEvent('payment_intent.processing', intent, { created: secondsAgo(10) }));
+
+      const late = await deliver(paymentEvent('payment_intent.payment_failed', intent, { created: secondsAgo(20), failure: 'Your card was declined.' }));
+
+      expect(late).toEqual({ status: 200, body: { received: true, ignored: true } });
+      expect(await bookingById(booking.id)).toMatchObject({ paymentStatus: 'processing', paymentFailureMessage: null });
+      expect(await logsFor(booking.id, 'payment_failed')).toHaveLength(0);
+      expect((await statusOf(intentId, clientSecret)).body.paymentStatus).toBe('processing');
+    });
+
+    it('applies each newer event in turn (a retry after a decline, then another decline)', async () => {
+      const { booking, intent } = await bookingWithIntent();
+      await deliver(paymentEvent('payment_intent.payment_failed', intent, { created: secondsAgo(30), failure: 'Your card was declined.' }));
+      await deliver(paymentEvent('payment_intent.processing', intent, { created: secondsAgo(20) }));
+      expect(await bookingById(booking.id)).toMatchObject({ paymentStatus: 'processing', paymentFailureMessage: null });
+
+      await deliver(paymentEvent('payment_intent.payment_failed', intent, { created: secondsAgo(10), failure: 'Your card has insufficient funds.' }));
+      expect(await bookingById(booking.id)).toMatchObject({ paymentStatus: 'failed', paymentFailureMessage: 'Your card has insufficient funds.' });
+      expect(await logsFor(booking.id, 'payment_failed')).toHaveLength(2);
+    });
+
+    it('lets a success win even when it is older than the failure already recorded', async () => {
+      const { booking, intent } = await bookingWithIntent();
+      await deliver(paymentEvent('payment_intent.payment_failed', intent, { created: secondsAgo(10), failure: 'Your card was declined.' }));
+      await deliver(paymentEvent('payment_intent.succeeded', intent, { created: secondsAgo(20) }));
+      expect(await bookingById(booking.id)).toMatchObject({ paymentStatus: 'paid', paymentFailureMessage: null, status: 'confirmed' });
+    });
+  });
+
   it('does not mark paid when the amount received differs from the booking’s price, and logs it as critical', async () => {
     const { booking, intent } = await bookingWithIntent();
 

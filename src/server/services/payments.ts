@@ -223,7 +223,8 @@ export type WebhookOutcome =
   | 'already_paid'
   | 'amount_mismatch'
   | 'processing'
-  | 'failed';
+  | 'failed'
+  | 'stale';
 
 /**
  * Applies one verified Stripe event exactly once. The event id is recorded in the same
@@ -263,19 +264,21 @@ export async function applyPaymentEvent(deps: AppDeps, event: PaymentEvent): Pro
         return markPaid(db, deps, booking, event, intent);
       case 'payment_intent.processing':
         if (booking.paymentStatus === 'paid') return 'already_paid' as const;
+        if (isOlderThanApplied(booking, event)) return 'stale' as const;
         await db
           .update(bookings)
-          .set({ paymentStatus: 'processing', paymentFailureMessage: null, updatedAt: deps.now() })
+          .set({ paymentStatus: 'processing', paymentFailureMessage: null, paymentEventAt: event.created, updatedAt: deps.now() })
           .where(and(eq(bookings.id, booking.id), ne(bookings.paymentStatus, 'paid')));
         return 'processing' as const;
       default: {
         // payment_intent.payment_failed: recorded unless the booking is already paid (events
         // arrive in any order; a stale failure never undoes a payment).
         if (booking.paymentStatus === 'paid') return 'already_paid' as const;
+        if (isOlderThanApplied(booking, event)) return 'stale' as const;
         const message = (intent.lastPaymentErrorMessage ?? 'The payment was declined').slice(0, 500);
         await db
           .update(bookings)
-          .set({ paymentStatus: 'failed', paymentFailureMessage: message, updatedAt: deps.now() })
+          .set({ paymentStatus: 'failed', paymentFailureMessage: message, paymentEventAt: event.created, updatedAt: deps.now() })
           .where(and(eq(bookings.id, booking.id), ne(bookings.paymentStatus, 'paid')));
         await writeChannelLog(db, {
           channel: 'booking',
@@ -307,6 +310,16 @@ const HANDLED_EVENTS = new Set([
 ]);
 
 type PaymentIntentOfEvent = NonNullable<PaymentEvent['intent']>;
+
+/**
+ * Stripe delivers events in any order. A processing or failed event created before the last one
+ * applied to the booking is stale: a late "processing" must not hide a failure, nor a late
+ * failure a newer attempt. (Stripe's `created` has one-second resolution, so events of the same
+ * second apply in arrival order.) A success is never stale: it always wins.
+ */
+function isOlderThanApplied(booking: BookingRow, event: PaymentEvent): boolean {
+  return booking.paymentEventAt !== null && event.created.getTime() < booking.paymentEventAt.getTime();
+}
 
 /** The booking the intent was made for (its metadata), or the one that stored the intent's id. */
 async function lockBookingFor(db: Database, intent: PaymentIntentOfEvent): Promise<BookingRow | undefined> {
@@ -366,6 +379,7 @@ async function markPaid(
       // A Stripe test-mode payment flags the booking as a test for the admin (admin-dashboard.md).
       isTest: booking.isTest || isTestPayment,
       stripePaymentIntentId: booking.stripePaymentIntentId ?? intent.id,
+      paymentEventAt: event.created,
       updatedAt: deps.now(),
     })
     .where(and(eq(bookings.id, booking.id), ne(bookings.paymentStatus, 'paid')))

@@ -84,6 +84,7 @@ export const paymentRoutes = new Hono<AppEnv>()
 
     const outcome = await applyPaymentEvent(deps, event);
     if (outcome === 'duplicate') return c.json({ received: true, duplicate: true });
-    if (outcome === 'ignored') return c.json({ received: true, ignored: true });
+    // Stale: older than the payment event already applied to the booking (events arrive in any order).
+    if (outcome === 'ignored' || outcome === 'stale') return c.json({ received: true, ignored: true });
     return c.json({ received: true });
   });
