@@ -20,6 +20,12 @@ const ctx = await createTestContext({
   STRIPE_API_URL: fake.url,
 });
 const db = ctx.deps.db;
+// Another environment's database on the same Stripe account and webhook secret.
+const otherDatabase = await createTestContext({
+  STRIPE_SECRET_KEY: 'sk_test_x',
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_API_URL: fake.url,
+});
 
 // ---------------------------------------------------------------- helpers
 
@@ -33,11 +39,14 @@ const newClient = () => ({ incoming: { socket: { remoteAddress: `10.0.${Math.flo
  * with the hash of its checkout token (returned beside the row, as the creator would hold it).
  */
 let tokenNumber = 0;
-async function insertBooking(overrides: Partial<typeof bookings.$inferInsert> & { quantity?: number; workType?: WorkType } = {}) {
+async function insertBooking(
+  overrides: Partial<typeof bookings.$inferInsert> & { quantity?: number; workType?: WorkType } = {},
+  database: typeof db = db,
+) {
   const checkoutToken = `test-checkout-token-${++tokenNumber}-${Date.now()}`;
   const quantity = overrides.quantity ?? 10;
   const workType = overrides.workType ?? 'night';
-  const [booking] = await db
+  const [booking] = await database
     .insert(bookings)
     .values({
       firstName: 'Ada',
@@ -160,7 +169,8 @@ describe('POST /api/create-payment-intent', () => {
     expect(intent).toMatchObject({
       amount: 79900,
       currency: 'gbp',
-      metadata: { bookingId: String(booking.id) },
+      // The booking's id with its creation instant: ids alone repeat in other databases.
+      metadata: { bookingId: String(booking.id), bookingRef: `${booking.id}:${booking.createdAt.getTime()}` },
       automatic_payment_methods: { enabled: true },
       receipt_email: null,
       description: `Clean Patch booking #${booking.id}`,
@@ -170,7 +180,7 @@ describe('POST /api/create-payment-intent', () => {
     // Stripe.js shows the intent to the client secret's holder: no e-mail, no names sent at all.
     expect(createRequest?.params).not.toHaveProperty('receipt_email');
     expect(JSON.stringify(createRequest?.params)).not.toMatch(/\bada\b|lovelace|engines|market street|example\.org/i);
-    expect(createRequest?.idempotencyKey).toBe(`booking-${booking.id}-pi-79900`);
+    expect(createRequest?.idempotencyKey).toBe(`booking-${booking.id}:${booking.createdAt.getTime()}-pi-79900`);
     expect(createRequest?.authorization).toBe('Bearer sk_test_x');
     // Creating the intent is not a payment: only the webhook changes the payment state.
     expect(stored.paymentStatus).toBe('unpaid');
@@ -218,7 +228,7 @@ describe('POST /api/create-payment-intent', () => {
     expect(replacement).not.toBe(intentId);
     expect(body.clientSecret).toBe(fake.intents.get(replacement)!.client_secret);
     expect(fake.requests.findLast((request) => request.path === '/v1/payment_intents')?.idempotencyKey).toBe(
-      `booking-${booking.id}-pi-79900-after-${intentId}`,
+      `booking-${booking.id}:${booking.createdAt.getTime()}-pi-79900-after-${intentId}`,
     );
   });
 
@@ -593,6 +603,47 @@ describe('POST /api/stripe/webhook', () => {
     const logs = await db.select().from(channelLogs).where(eq(channelLogs.entityId, 'pi_unknown_to_us'));
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatchObject({ action: 'payment_booking_not_found', severity: 'error' });
+  });
+
+  it('takes the booking that stored the intent when the metadata names a booking the intent was not made for', async () => {
+    const { booking, intent } = await bookingWithIntent();
+    const named = await insertBooking();
+    await deliver(paymentEvent('payment_intent.succeeded', intent, { metadata: { bookingId: String(named.id), bookingRef: `${named.id}:1` } }));
+    expect((await bookingById(booking.id)).paymentStatus).toBe('paid');
+    expect((await bookingById(named.id)).paymentStatus).toBe('unpaid');
+  });
+
+  describe('with another database on the same Stripe account', () => {
+    // A reset dev database, or preview beside staging: the same booking ids, one Stripe account,
+    // and Stripe sends every event to every endpoint.
+    const SHARED_ID = 70_001;
+
+    it('gives a booking of the same id its own intent, and its payment does not mark ours paid', async () => {
+      const ours = await insertBooking({ id: SHARED_ID });
+      const theirs = await insertBooking({ id: SHARED_ID, createdAt: new Date(ctx.deps.now().getTime() - 3_600_000) }, otherDatabase.deps.db);
+      const creates = fake.creates();
+
+      const mine = await createIntent({ bookingId: ours.id, checkoutToken: ours.checkoutToken });
+      const other = await createIntent({ bookingId: theirs.id, checkoutToken: theirs.checkoutToken }, otherDatabase);
+
+      expect([mine.status, other.status]).toEqual([200, 200]);
+      expect(fake.creates()).toBe(creates + 2);
+      expect(other.body.clientSecret).not.toBe(mine.body.clientSecret);
+      const [theirRow] = await otherDatabase.deps.db.select().from(bookings).where(eq(bookings.id, SHARED_ID));
+      const theirIntent = fake.intents.get(theirRow!.stripePaymentIntentId!)!;
+      expect(theirIntent.metadata.bookingId).toBe(String(SHARED_ID));
+
+      const payload = paymentEvent('payment_intent.succeeded', theirIntent);
+      expect((await deliver(payload)).status).toBe(200);
+      expect((await deliver(payload, sign(payload), otherDatabase)).status).toBe(200);
+
+      expect(await bookingById(ours.id)).toMatchObject({ paymentStatus: 'unpaid', status: 'pending', paidAt: null });
+      expect(await receiptsFor(ours.id)).toHaveLength(0);
+      const logs = await db.select().from(channelLogs).where(eq(channelLogs.entityId, theirIntent.id));
+      expect(logs).toMatchObject([{ action: 'payment_booking_not_found', severity: 'error' }]);
+      const [paidThere] = await otherDatabase.deps.db.select().from(bookings).where(eq(bookings.id, SHARED_ID));
+      expect(paidThere!.paymentStatus).toBe('paid');
+    });
   });
 
   it('acknowledges event types it does not handle', async () => {

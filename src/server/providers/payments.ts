@@ -30,6 +30,11 @@ export interface PaymentIntentInfo {
 
 export interface IntentRequest {
   bookingId: number;
+  /**
+   * The booking's reference across environments (`{id}:{createdAt epoch ms}`): ids repeat when a
+   * database is reset or another environment shares the Stripe account, this pair does not.
+   */
+  bookingRef: string;
   /** The booking's own price in pence: the only amount this provider is ever asked to charge. */
   amountPence: number;
   currency: 'gbp';
@@ -94,9 +99,13 @@ export class InvalidSignatureError extends Error {
 /** Intents Stripe still lets us change the amount of. */
 const UPDATABLE_STATUSES = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
 
-/** Stripe's idempotency key for creating a booking's intent (a retried create returns the same intent). */
-export function intentIdempotencyKey(bookingId: number, amountPence: number, replacing?: string): string {
-  const key = `booking-${bookingId}-pi-${amountPence}`;
+/**
+ * Stripe's idempotency key for creating a booking's intent (a retried create returns the same
+ * intent). Keyed by the booking's reference, not its bare id, so that booking #7 of a reset dev
+ * database or of another environment on the same Stripe account never gets this one's intent.
+ */
+export function intentIdempotencyKey(bookingRef: string, amountPence: number, replacing?: string): string {
+  const key = `booking-${bookingRef}-pi-${amountPence}`;
   // A canceled intent cannot be revived; its replacement needs a key of its own, or Stripe
   // would hand back the canceled one for the next 24 hours.
   return replacing ? `${key}-after-${replacing}` : key;
@@ -153,10 +162,10 @@ class StripePayments implements PaymentsProvider {
             amount: request.amountPence,
             currency: request.currency,
             automatic_payment_methods: { enabled: true },
-            metadata: { bookingId: String(request.bookingId) },
+            metadata: { bookingId: String(request.bookingId), bookingRef: request.bookingRef },
             description: request.description,
           },
-          { idempotencyKey: intentIdempotencyKey(request.bookingId, request.amountPence, replacing) },
+          { idempotencyKey: intentIdempotencyKey(request.bookingRef, request.amountPence, replacing) },
         ),
       ),
     );

@@ -60,6 +60,15 @@ export function isBookingId(value: number): boolean {
   return Number.isSafeInteger(value) && value > 0 && value <= MAX_BOOKING_ID;
 }
 
+/**
+ * The booking's reference in Stripe (intent metadata `bookingRef` and the idempotency key). Ids
+ * repeat across databases sharing one Stripe account (a reset dev database, preview and
+ * staging); an id with its creation instant does not.
+ */
+export function bookingPaymentRef(booking: Pick<BookingRow, 'id' | 'createdAt'>): string {
+  return `${booking.id}:${booking.createdAt.getTime()}`;
+}
+
 // ------------------------------------------------------------------ POST /api/create-payment-intent
 
 export interface PreparedPayment {
@@ -93,6 +102,7 @@ export async function preparePayment(deps: AppDeps, bookingId: number, checkoutT
   const intent = await callProvider(deps, () =>
     payments.createOrReuseIntent({
       bookingId: booking.id,
+      bookingRef: bookingPaymentRef(booking),
       amountPence: booking.totalPricePence,
       currency: CURRENCY,
       // No names, e-mail or address: Stripe.js shows the intent to whoever holds its client
@@ -253,7 +263,9 @@ export async function applyPaymentEvent(deps: AppDeps, event: PaymentEvent): Pro
         severity: 'error',
         entityType: 'payment_intent',
         entityId: intent.id,
-        details: `Stripe event ${event.type} names no booking we know (metadata bookingId: ${intent.metadata.bookingId ?? 'none'})`,
+        details:
+          `Stripe event ${event.type} names no booking we know (metadata bookingId: ${intent.metadata.bookingId ?? 'none'}, ` +
+          `bookingRef: ${intent.metadata.bookingRef ?? 'none'})`,
         metadata: { eventId: event.id, paymentIntentId: intent.id },
       });
       return 'booking_not_found' as const;
@@ -321,12 +333,18 @@ function isOlderThanApplied(booking: BookingRow, event: PaymentEvent): boolean {
   return booking.paymentEventAt !== null && event.created.getTime() < booking.paymentEventAt.getTime();
 }
 
-/** The booking the intent was made for (its metadata), or the one that stored the intent's id. */
+/**
+ * The booking the intent was made for. Its metadata names a booking id, but ids repeat in other
+ * databases on the same Stripe account, so that booking is taken only when it stored this very
+ * intent or the intent carries its bookingRef. Otherwise the booking that stored the intent's id.
+ */
 async function lockBookingFor(db: Database, intent: PaymentIntentOfEvent): Promise<BookingRow | undefined> {
   const fromMetadata = Number(intent.metadata.bookingId);
   if (intent.metadata.bookingId && isBookingId(fromMetadata)) {
     const [booking] = await db.select().from(bookings).where(eq(bookings.id, fromMetadata)).for('update');
-    if (booking) return booking;
+    if (booking && (booking.stripePaymentIntentId === intent.id || intent.metadata.bookingRef === bookingPaymentRef(booking))) {
+      return booking;
+    }
   }
   const [booking] = await db
     .select()
