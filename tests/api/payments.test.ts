@@ -459,6 +459,34 @@ describe('POST /api/stripe/webhook', () => {
     expect((await bookingById(booking.id)).paymentStatus).toBe('paid');
     expect(await logsFor(booking.id, 'payment_succeeded')).toHaveLength(1);
     expect(await receiptsFor(booking.id)).toHaveLength(1);
+    // The same intent reported twice is no second charge.
+    expect(await logsFor(booking.id, 'payment_duplicate_charge')).toHaveLength(0);
+  });
+
+  it('raises a critical alarm naming both intents when another intent of a paid booking also takes money', async () => {
+    const { booking, intent, intentId } = await bookingWithIntent();
+    await deliver(paymentEvent('payment_intent.succeeded', intent));
+    // A second intent made for this booking (it carries the booking's reference) succeeds too.
+    const second = { ...intent, id: 'pi_second_charge_for_one_booking' };
+    const payload = paymentEvent('payment_intent.succeeded', second);
+
+    expect((await deliver(payload)).status).toBe(200);
+    // Stripe's retry of that event raises no second alarm.
+    expect((await deliver(payload)).body.duplicate).toBe(true);
+
+    expect(await bookingById(booking.id)).toMatchObject({ paymentStatus: 'paid', amountPaidPence: 79900, stripePaymentIntentId: intentId });
+    const alarms = await logsFor(booking.id, 'payment_duplicate_charge');
+    expect(alarms).toHaveLength(1);
+    expect(alarms[0]).toMatchObject({
+      channel: 'booking',
+      severity: 'critical',
+      metadata: expect.objectContaining({ paymentIntentId: second.id, paidPaymentIntentId: intentId, amountReceived: 79900 }),
+    });
+    expect(alarms[0]!.details).toContain(intentId);
+    expect(alarms[0]!.details).toContain(second.id);
+    expect(alarms[0]!.details).toContain('£799');
+    expect(await logsFor(booking.id, 'payment_succeeded')).toHaveLength(1);
+    expect(await receiptsFor(booking.id)).toHaveLength(1);
   });
 
   it('keeps a paid booking paid when a failure or processing event arrives late', async () => {

@@ -231,6 +231,7 @@ export type WebhookOutcome =
   | 'booking_not_found'
   | 'paid'
   | 'already_paid'
+  | 'duplicate_charge'
   | 'amount_mismatch'
   | 'processing'
   | 'failed'
@@ -361,7 +362,29 @@ async function markPaid(
   event: PaymentEvent,
   intent: PaymentIntentOfEvent,
 ): Promise<WebhookOutcome> {
-  if (booking.paymentStatus === 'paid') return 'already_paid';
+  if (booking.paymentStatus === 'paid') {
+    if (booking.stripePaymentIntentId === intent.id) return 'already_paid';
+    // Another intent of this booking has also taken money: a real double charge for staff to refund.
+    await writeChannelLog(db, {
+      channel: 'booking',
+      action: 'payment_duplicate_charge',
+      severity: 'critical',
+      entityType: 'booking',
+      entityId: booking.id,
+      details:
+        `Booking #${booking.id} was already paid (PaymentIntent ${booking.stripePaymentIntentId ?? 'none recorded'}), ` +
+        `and Stripe reports a second payment of ${describeAmount(intent.amountReceived, intent.currency)} on PaymentIntent ` +
+        `${intent.id}. Refund one of them in Stripe.`,
+      metadata: {
+        eventId: event.id,
+        paymentIntentId: intent.id,
+        paidPaymentIntentId: booking.stripePaymentIntentId,
+        amountReceived: intent.amountReceived,
+        currency: intent.currency,
+      },
+    });
+    return 'duplicate_charge';
+  }
 
   if (intent.amountReceived !== booking.totalPricePence || intent.currency !== CURRENCY) {
     await writeChannelLog(db, {
@@ -396,7 +419,9 @@ async function markPaid(
       status: booking.status === 'pending' ? 'confirmed' : booking.status,
       // A Stripe test-mode payment flags the booking as a test for the admin (admin-dashboard.md).
       isTest: booking.isTest || isTestPayment,
-      stripePaymentIntentId: booking.stripePaymentIntentId ?? intent.id,
+      // The intent that paid (normally the one already stored): the duplicate-charge check above
+      // and the success page's lookup go by it.
+      stripePaymentIntentId: intent.id,
       paymentEventAt: event.created,
       updatedAt: deps.now(),
     })
@@ -435,6 +460,11 @@ async function markPaid(
     text: receiptText(updated, deps.env.SITE_URL),
   });
   return 'paid';
+}
+
+/** Pence as pounds; another currency's minor units as they are, named. */
+function describeAmount(minorUnits: number, currency: string): string {
+  return currency === CURRENCY ? formatPounds(minorUnits) : `${minorUnits} ${currency.toUpperCase()} (minor units)`;
 }
 
 export function receiptText(booking: BookingRow, siteUrl: string): string {
