@@ -448,6 +448,23 @@ describe('POST /api/stripe/webhook', () => {
     expect(await db.select().from(stripeEvents).where(eq(stripeEvents.id, eventId))).toHaveLength(1);
   });
 
+  // Stripe retries a delivery it thinks timed out while the first is still running. This file
+  // also runs on PostgreSQL (`npm run test:pg`), where these deliveries are truly concurrent
+  // transactions on separate connections.
+  it('applies one event delivered five times at once exactly once', async () => {
+    const { booking, intent } = await bookingWithIntent();
+    const payload = paymentEvent('payment_intent.succeeded', intent);
+
+    const answers = await Promise.all(Array.from({ length: 5 }, () => deliver(payload)));
+
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.filter((answer) => answer.body.duplicate !== true)).toHaveLength(1);
+    expect(await bookingById(booking.id)).toMatchObject({ paymentStatus: 'paid', status: 'confirmed', amountPaidPence: 79900 });
+    expect(await logsFor(booking.id, 'payment_succeeded')).toHaveLength(1);
+    expect(await receiptsFor(booking.id)).toHaveLength(1);
+    expect(await db.select().from(stripeEvents).where(eq(stripeEvents.id, JSON.parse(payload).id))).toHaveLength(1);
+  });
+
   it('pays once when two different succeeded events arrive for one booking, even at the same moment', async () => {
     const { booking, intent } = await bookingWithIntent();
     const first = paymentEvent('payment_intent.succeeded', intent);
