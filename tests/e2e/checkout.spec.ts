@@ -40,15 +40,21 @@ const stored = (page: Page, key: string) => page.evaluate((name) => localStorage
 const valueOf = (page: Page, label: string) =>
   page.locator('dl > div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
 
-/** Answers GET /api/payments/status, only for the intent and secret the redirect carried. */
-async function answerStatus(page: Page, paymentStatus: string, details: Record<string, unknown> = {}) {
+/**
+ * Answers GET /api/payments/status, only for the intent and secret the redirect carried. Given a
+ * list, the n-th call gets the n-th status (the last one from then on), as when the webhook lands
+ * while the page is asking.
+ */
+async function answerStatus(page: Page, paymentStatus: string | string[], details: Record<string, unknown> = {}) {
   const asked: string[] = [];
+  const statuses = Array.isArray(paymentStatus) ? paymentStatus : [paymentStatus];
   await page.route('**/api/payments/status?*', (route) => {
     const url = new URL(route.request().url());
     asked.push(url.search);
     const matches = url.searchParams.get('payment_intent') === PAYMENT_INTENT && url.searchParams.get('client_secret') === CLIENT_SECRET;
+    const status = statuses[Math.min(asked.length, statuses.length) - 1];
     return matches
-      ? route.fulfill({ json: { bookingId: 42, paymentStatus, ...details } })
+      ? route.fulfill({ json: { bookingId: 42, paymentStatus: status, ...details } })
       : route.fulfill({ status: 404, json: { error: 'Payment not found' } });
   });
   return asked;
@@ -176,6 +182,42 @@ test.describe('/payment-success', () => {
     await expect(valueOf(page, 'Work type')).toHaveText('Day');
     await expect(page.getByTestId('toast')).toHaveCount(0);
     expect(await stored(page, 'pendingBooking')).toBeNull();
+  });
+
+  test('asks again while the payment is processing and confirms it once the webhook has landed', async ({ page }) => {
+    const asked = await answerStatus(page, ['processing', 'processing', 'paid']);
+    await storeBooking(page, pendingBooking);
+    await page.goto(SUCCESS_URL);
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Your payment is processing' })).toBeVisible();
+    await expect(page.getByTestId('toast')).toHaveCount(0);
+    // The page asks again after 1 s and 2 s; the third answer is paid.
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('payment-status')).toHaveText('Paid');
+    await expect(page.getByTestId('toast')).toContainText('Payment Successful');
+    await expect(page.getByTestId('toast')).toContainText('Your booking has been confirmed!');
+    await expect(valueOf(page, 'Amount paid')).toHaveText('£799');
+    expect(asked).toHaveLength(3);
+  });
+
+  test('stops asking after six answers of processing and keeps saying so', async ({ page }) => {
+    // The page's clock is driven by the test, so half a minute of back-off passes at once.
+    await page.clock.install();
+    const asked = await answerStatus(page, 'processing');
+    await storeBooking(page, pendingBooking);
+    await page.goto(SUCCESS_URL);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your payment is processing' })).toBeVisible();
+
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(16_000);
+        return asked.length;
+      })
+      .toBe(6);
+    await page.clock.runFor(10 * 60_000);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your payment is processing' })).toBeVisible();
+    await expect(page.getByTestId('toast')).toHaveCount(0);
+    expect(asked).toHaveLength(6);
   });
 
   test('says a failed payment did not go through and lets the visitor try again', async ({ page }) => {

@@ -18,6 +18,13 @@ import { WORK_TYPE_LABEL, formatTotal, restorePendingBooking, takePendingBooking
 /** Estimated completion is the preferred date plus 7 days (public-site.md §9, "Times"). */
 export const COMPLETION_DAYS_AFTER_PREFERRED_DATE = 7;
 
+/**
+ * Stripe redirects here as soon as the card is accepted; its webhook usually reaches us a second
+ * or two later. So while our answer is 'processing' the page asks again after each of these
+ * waits (six questions over about half a minute), then stops and leaves the processing message.
+ */
+export const STATUS_RECHECK_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 16_000];
+
 type PaymentStatus = 'unpaid' | 'processing' | 'paid' | 'failed';
 /** GET /api/payments/status: our database's state and figures for the booking. */
 interface StatusAnswer {
@@ -93,12 +100,37 @@ function PaymentSuccess() {
       return;
     }
     const query = new URLSearchParams({ payment_intent: redirect.paymentIntent, client_secret: redirect.clientSecret });
-    api<StatusAnswer>(`/api/payments/status?${query}`, { cache: 'no-store' })
-      .then((answer) => setCheck({ state: 'known', status: answer.paymentStatus, bookingId: answer.bookingId, answer }))
-      .catch((error: unknown) => {
-        console.error('Payment status check failed', error);
-        setCheck({ state: 'unknown' });
-      });
+    let isStopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const askAgainLater = (attempt: number) => {
+      const delay = STATUS_RECHECK_DELAYS_MS[attempt];
+      if (delay !== undefined) timer = setTimeout(() => ask(attempt + 1), delay);
+    };
+    const ask = (attempt: number) => {
+      api<StatusAnswer>(`/api/payments/status?${query}`, { cache: 'no-store' })
+        .then((answer) => {
+          if (isStopped) return;
+          // The same status again changes nothing on screen (and does not move focus).
+          setCheck((shown) =>
+            shown.state === 'known' && shown.status === answer.paymentStatus
+              ? shown
+              : { state: 'known', status: answer.paymentStatus, bookingId: answer.bookingId, answer },
+          );
+          if (answer.paymentStatus === 'processing') askAgainLater(attempt);
+        })
+        .catch((error: unknown) => {
+          if (isStopped) return;
+          console.error('Payment status check failed', error);
+          // Only the first answer decides "unknown": a failed re-check keeps "processing" and tries on.
+          if (attempt === 0) setCheck({ state: 'unknown' });
+          else askAgainLater(attempt);
+        });
+    };
+    ask(0);
+    return () => {
+      isStopped = true;
+      clearTimeout(timer);
+    };
   }, []);
 
   useEffect(() => {

@@ -36,7 +36,7 @@ const statusQuerySchema = z.object({
 
 // A person pays once or twice; a script creating intents in a loop is stopped.
 const INTENT_LIMIT = { name: 'payment-intent', limit: 20, windowSeconds: 600 };
-// The success page asks once per visit.
+// The success page asks up to six times per visit while a payment is processing.
 const STATUS_LIMIT = { name: 'payment-status', limit: 60, windowSeconds: 60 };
 // Stripe's events are a few KB; anything near this is not one.
 export const WEBHOOK_BODY_LIMIT_BYTES = 512 * 1024;
