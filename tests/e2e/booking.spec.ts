@@ -18,6 +18,7 @@ const LOGO_PNG = Buffer.from(
 );
 
 const FALLBACK_ADDRESS = /^Location -?\d+\.\d{6}, -?\d+\.\d{6}$/;
+const ERROR_SUMMARY = '[aria-labelledby="booking-error-summary-title"]';
 
 /** Each project books its own dates, so the two projects never share a day's capacity. */
 function dateFor(projectName: string, day: number): string {
@@ -51,8 +52,8 @@ async function pinOnePlace(page: Page) {
   await expect(page.getByTestId('selected-location')).toHaveText([FALLBACK_ADDRESS]);
 }
 
-/** Books a whole day's capacity through the API, as other customers would. */
-async function fillDay(request: APIRequestContext, origin: string, date: string) {
+/** Books `quantity` patches on a date through the API, as other customers would. */
+async function bookPatches(request: APIRequestContext, origin: string, date: string, quantity: number) {
   const created = await request.post('/api/bookings', {
     headers: { Origin: origin, 'Idempotency-Key': crypto.randomUUID() },
     data: {
@@ -62,7 +63,7 @@ async function fillDay(request: APIRequestContext, origin: string, date: string)
       email: 'grace@compiler.example',
       phone: '0113 496 0000',
       preferredDate: date,
-      quantity: getEnv().DAILY_PATCH_CAPACITY,
+      quantity,
       locationAddress: 'Briggate, Leeds',
       specialInstructions: '',
       totalPrice: 0,
@@ -72,6 +73,11 @@ async function fillDay(request: APIRequestContext, origin: string, date: string)
     },
   });
   expect(created.status()).toBe(201);
+}
+
+/** Books a whole day's capacity through the API. */
+async function fillDay(request: APIRequestContext, origin: string, date: string) {
+  await bookPatches(request, origin, date, getEnv().DAILY_PATCH_CAPACITY);
 }
 
 test.describe('booking form', () => {
@@ -186,9 +192,10 @@ test.describe('booking form', () => {
     await openBookingForm(page);
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
 
-    const problems = page.locator('[aria-labelledby="booking-error-summary-title"]');
+    const problems = page.locator(ERROR_SUMMARY);
     await expect(problems.getByRole('heading', { name: 'There is a problem' })).toBeVisible();
     await expect(problems).toBeFocused();
+    // The missing pin is listed with the rest; it also stands for the empty location field, which pins fill.
     await expect(problems.getByRole('link')).toHaveText([
       'First name is required',
       'Last name is required',
@@ -196,13 +203,19 @@ test.describe('booking form', () => {
       'Valid email is required',
       'Phone number is required',
       'Preferred date is required',
-      'Location address is required',
+      'Please select at least one location on the map.',
     ]);
+    // The summary's toast is for a missing location alone; here the summary says it all.
+    await expect(page.getByTestId('toast')).toHaveCount(0);
 
     // Each error also sits beside its field, tied to it for assistive technology.
     const firstName = page.getByLabel('First name');
     await expect(firstName).toHaveAttribute('aria-invalid', 'true');
     await expect(firstName).toHaveAccessibleDescription(/First name is required/);
+
+    await problems.getByRole('link', { name: 'Please select at least one location on the map.' }).click();
+    await expect(page.getByLabel('Search for a location')).toBeFocused();
+    await expect(page.getByLabel('Search for a location')).toHaveAccessibleDescription(/Please select at least one location on the map\./);
 
     await problems.getByRole('link', { name: 'Valid email is required' }).click();
     await expect(page.getByLabel('Email')).toBeFocused();
@@ -223,7 +236,15 @@ test.describe('booking form', () => {
     const toast = page.getByTestId('toast');
     await expect(toast).toContainText('Location Required');
     await expect(toast).toContainText('Please select at least one location on the map.');
+    const problems = page.locator(ERROR_SUMMARY);
+    await expect(problems).toBeFocused();
+    await expect(problems.getByRole('link')).toHaveText(['Please select at least one location on the map.']);
+    await problems.getByRole('link').click();
     await expect(page.getByLabel('Search for a location')).toBeFocused();
+
+    // Placing a pin takes the problem away.
+    await pinOnePlace(page);
+    await expect(problems).toHaveCount(0);
   });
 
   test('a date booked up while the form was open is refused by the server and marked', async ({ page, request, baseURL }, testInfo) => {
@@ -237,7 +258,7 @@ test.describe('booking form', () => {
     const toast = page.getByTestId('toast');
     await expect(toast).toContainText('Booking Failed');
     await expect(toast).toContainText('Date Unavailable');
-    const problems = page.locator('[aria-labelledby="booking-error-summary-title"]');
+    const problems = page.locator(ERROR_SUMMARY);
     await expect(problems).toBeFocused();
     await expect(problems.getByRole('link')).toHaveText(['This date is fully booked. Please select another date.']);
     await expect(page.getByRole('button', { name: 'Proceed to Payment' })).toBeEnabled();
@@ -264,7 +285,7 @@ test.describe('booking form', () => {
     const toast = page.getByTestId('toast');
     await expect(toast).toContainText('Idempotency-Key was already used with a different request');
     await expect(page.getByRole('button', { name: 'Proceed to Payment' })).toBeEnabled();
-    await expect(page.locator('[aria-labelledby="booking-error-summary-title"]')).toHaveCount(0);
+    await expect(page.locator(ERROR_SUMMARY)).toHaveCount(0);
 
     // The date is still choosable: leaving it and coming back keeps it.
     const dateField = page.getByLabel('Preferred date');
@@ -355,6 +376,44 @@ test.describe('booking form', () => {
     // And removes one again from the list.
     await page.getByRole('button', { name: 'Remove Grey Street, Whitley Bay NE26 1AA' }).press('Enter');
     await expect(page.getByTestId('selected-location')).toHaveText(['Grey Street, Newcastle upon Tyne NE1 6EE']);
+  });
+
+  test('a day with room for fewer patches says how many are free, keeps the date, and takes a smaller booking', async ({ page, request, baseURL }, testInfo) => {
+    const date = dateFor(testInfo.project.name, 26);
+    await bookPatches(request, baseURL!, date, getEnv().DAILY_PATCH_CAPACITY - 5);
+    await openBookingForm(page);
+    await fillRequiredFields(page, date);
+    await pinOnePlace(page);
+    await page.getByText('10 patches', { exact: true }).click();
+    const submit = page.getByRole('button', { name: 'Proceed to Payment' });
+    await submit.click();
+
+    const longDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(date));
+    const message = `Only 5 patches are still free on ${longDate}. Choose 5 or fewer patches, or another date.`;
+    const toast = page.getByTestId('toast');
+    await expect(toast).toContainText('Booking Failed');
+    await expect(toast).toContainText(message);
+    const problems = page.locator(ERROR_SUMMARY);
+    await expect(problems).toBeFocused();
+    await expect(problems.getByRole('link')).toHaveText([message]);
+    const dateField = page.getByLabel('Preferred date');
+    await expect(dateField).toHaveValue(date);
+    await expect(dateField).toHaveAccessibleDescription(new RegExp(`Only 5 patches are still free on ${longDate}`));
+
+    // Fewer patches answer it.
+    await page.getByText('5 patches', { exact: true }).click();
+    await expect(problems).toHaveCount(0);
+    await expect(dateField).not.toHaveAttribute('aria-invalid', 'true');
+
+    // The date was not marked fully booked: leaving it and coming back keeps it.
+    await dateField.fill(dateFor(testInfo.project.name, 27));
+    await dateField.fill(date);
+    await expect(dateField).toHaveValue(date);
+    await expect(toast).not.toContainText('This date is fully booked');
+
+    await submit.click();
+    await expect(page.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible();
+    await page.waitForURL('**/checkout');
   });
 
   test('dragging a pin looks its address up again; clicking it removes it; a wrong file type is dropped with a note', async ({ page }) => {

@@ -13,24 +13,30 @@ import {
   $values,
   FILES_KEY,
   LOCATIONS_KEY,
+  LOCATION_REQUIRED,
   WORK_TYPE_LABELS,
   attemptFor,
   buildPayload,
   buildPendingBooking,
   earliestBookingDate,
   isDateUnavailable,
+  isOnlyLocationMissing,
   orderedErrors,
   parseUnavailableDates,
   pickKnown,
   reconcileErrors,
   setField,
+  standingRefusal,
   uploadedFilesOf,
   validateForm,
+  withLocationCheck,
   type BookingAnswer,
   type ErrorKey,
   type FieldName,
   type FormErrors,
+  type FormValues,
   type IdempotencyAttempt,
+  type Refusal,
 } from './booking-store.ts';
 import { Field, FieldError, INPUT_CLASS, SectionHeading, controlId } from './Field.tsx';
 import { QuantityPicker, tileControlId } from './QuantityPicker.tsx';
@@ -53,7 +59,6 @@ export interface BookingFormProps {
 }
 
 const DATE_UNAVAILABLE = { title: 'Date Unavailable', description: 'This date is fully booked. Please select another date.' };
-const LOCATION_REQUIRED = { title: 'Location Required', description: 'Please select at least one location on the map.' };
 const BOOKING_FAILED = 'Booking Failed';
 const BOOKING_FAILED_FALLBACK = 'There was an error submitting your booking.';
 const UPLOADS_RUNNING = 'Please wait until your files have finished uploading';
@@ -81,6 +86,7 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
   const [minDate, setMinDate] = useState<string | undefined>(undefined);
   const attempt = useRef<IdempotencyAttempt | null>(null);
   const isSubmittingRef = useRef(false);
+  const refusal = useRef<Refusal | null>(null);
   const errorSummary = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -103,22 +109,16 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
     if (focusSummary) errorSummary.current?.focus();
   }, [focusSummary]);
 
-  /** The errors that stop a submit before the location check (§5 table, plus running uploads). */
-  function formErrors(): FormErrors {
+  /** Everything that stops a submit: the §5 table, the map, running uploads, the server's last word on the date. */
+  function liveErrors(): FormErrors {
     const current = $values.get();
-    const found = validateForm(current);
+    const found = { ...standingRefusal(refusal.current, current), ...validateForm(current) };
     // Only a date the server refused can still be in the field: choosing one clears it.
     if (!found.preferredDate && isDateUnavailable(current.preferredDate, unavailableDates)) {
       found.preferredDate = DATE_UNAVAILABLE.description;
     }
     if ($uploads.get().some((item) => item.status === 'uploading')) found[FILES_KEY] = UPLOADS_RUNNING;
-    return found;
-  }
-
-  function liveErrors(): FormErrors {
-    const found = formErrors();
-    if ($locations.get().length === 0) found[LOCATIONS_KEY] = LOCATION_REQUIRED.description;
-    return found;
+    return withLocationCheck(found, $locations.get().length);
   }
 
   function change<K extends FieldName>(name: K) {
@@ -143,18 +143,15 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
     event.preventDefault();
     if (isSubmittingRef.current) return;
 
-    const found = formErrors();
-    if (Object.keys(found).length) return showErrors(found);
-
-    const locations = $locations.get();
-    if (locations.length === 0) {
-      setErrors({ [LOCATIONS_KEY]: LOCATION_REQUIRED.description });
-      showToast({ ...LOCATION_REQUIRED, variant: 'destructive' });
-      document.getElementById(controlId('location-search'))?.focus();
-      return;
+    const found = liveErrors();
+    if (Object.keys(found).length) {
+      // The spec's toast (§5) when the map is all that is missing; the summary lists it either way.
+      if (isOnlyLocationMissing(found)) showToast({ ...LOCATION_REQUIRED, variant: 'destructive' });
+      return showErrors(found);
     }
 
     setErrors({});
+    const locations = $locations.get();
     const formValues = $values.get();
     const payload = buildPayload(formValues, locations, uploadedFilesOf($uploads.get()));
     attempt.current = attemptFor(attempt.current, JSON.stringify(payload), () => crypto.randomUUID());
@@ -178,11 +175,11 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
     } catch (failure) {
       isSubmittingRef.current = false;
       setIsSubmitting(false);
-      handleFailure(failure, formValues.preferredDate);
+      handleFailure(failure, formValues);
     }
   }
 
-  function handleFailure(failure: unknown, date: string) {
+  function handleFailure(failure: unknown, { preferredDate: date, quantity }: FormValues) {
     const message = failure instanceof ApiError ? failure.message : BOOKING_FAILED_FALLBACK;
     showToast({ title: BOOKING_FAILED, description: message || BOOKING_FAILED_FALLBACK, variant: 'destructive' });
     if (!(failure instanceof ApiError)) return;
@@ -194,7 +191,11 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
       return;
     }
     const fields = pickKnown(failure.fields);
-    if (Object.keys(fields).length) showErrors(fields);
+    if (!Object.keys(fields).length) return;
+    // A day with too little room, or more patches than any day takes: said beside the date or
+    // the quantity, and the date stays choosable.
+    if (failure.status === 409) refusal.current = { preferredDate: date, quantity, errors: fields };
+    showErrors(fields);
   }
 
   if (confirmedId !== null) {

@@ -12,6 +12,7 @@ import {
   fallbackAddress,
   fileRejectionReason,
   isDateUnavailable,
+  isOnlyLocationMissing,
   joinAddresses,
   orderedErrors,
   parseUnavailableDates,
@@ -20,8 +21,11 @@ import {
   quantityAfterTile,
   quantityFromCustomDraft,
   reconcileErrors,
+  standingRefusal,
   uploadedFilesOf,
   validateForm,
+  withLocationCheck,
+  type Refusal,
   type SelectedLocation,
   type UploadItem,
 } from './booking-store.ts';
@@ -205,6 +209,52 @@ describe('validation and errors', () => {
     const shown = { firstName: 'First name is required', email: 'Valid email is required' };
     const current = { email: 'Valid email is required', phone: 'Phone number is required' };
     expect(reconcileErrors(shown, current)).toEqual({ email: 'Valid email is required' });
+  });
+});
+
+describe('the map in the error summary (§5 "Location Required")', () => {
+  const MISSING_PIN = 'Please select at least one location on the map.';
+
+  it('lists the missing pin with the other problems, in page order, in place of the empty location field', () => {
+    const formErrors = validateForm({ ...BOOKING_FORM_DEFAULTS });
+    const keys = orderedErrors(withLocationCheck(formErrors, 0)).map((error) => error.key);
+    expect(keys).toEqual([...orderedErrors(formErrors).map((error) => error.key).filter((key) => key !== 'locationAddress'), 'locationCoordinates']);
+    expect(withLocationCheck(formErrors, 0).locationCoordinates).toBe(MISSING_PIN);
+    expect(isOnlyLocationMissing(withLocationCheck(formErrors, 0))).toBe(false);
+  });
+
+  it('is the only problem of an otherwise filled form without pins', () => {
+    const errors = withLocationCheck(validateForm(FILLED), 0);
+    expect(errors).toEqual({ locationCoordinates: MISSING_PIN });
+    expect(isOnlyLocationMissing(errors)).toBe(true);
+  });
+
+  it('adds nothing once a pin is placed, and keeps an emptied location field as a problem', () => {
+    expect(withLocationCheck(validateForm(FILLED), 1)).toEqual({});
+    expect(withLocationCheck(validateForm({ ...FILLED, locationAddress: '' }), 2)).toEqual({
+      locationAddress: 'Location address is required',
+    });
+    expect(isOnlyLocationMissing({})).toBe(false);
+  });
+});
+
+describe('standingRefusal: the server on a day with too little room', () => {
+  const refusal: Refusal = {
+    preferredDate: '2027-09-26',
+    quantity: '10',
+    errors: { preferredDate: 'Only 5 patches are still free on 26 September 2027. Choose 5 or fewer patches, or another date.' },
+  };
+
+  it.each([
+    ['the same date and quantity', { preferredDate: '2027-09-26', quantity: '10' }, refusal.errors],
+    ['fewer patches', { preferredDate: '2027-09-26', quantity: '5' }, {}],
+    ['another date', { preferredDate: '2027-09-27', quantity: '10' }, {}],
+  ])('stands for %s', (_case, values, expected) => {
+    expect(standingRefusal(refusal, values)).toEqual(expected);
+  });
+
+  it('is nothing before any refusal', () => {
+    expect(standingRefusal(null, FILLED)).toEqual({});
   });
 });
 

@@ -235,6 +235,42 @@ export function orderedErrors(errors: FormErrors): { key: ErrorKey; message: str
   });
 }
 
+/** The spec's words when no pin is placed (§5, §8). */
+export const LOCATION_REQUIRED = { title: 'Location Required', description: 'Please select at least one location on the map.' };
+
+/**
+ * Adds the map to the form's errors when no pin is placed. The pins fill the location field, so
+ * without one that field is empty too; one pin fixes both, and the summary lists the map once.
+ */
+export function withLocationCheck(errors: FormErrors, locationCount: number): FormErrors {
+  if (locationCount > 0) return errors;
+  const found: FormErrors = { ...errors, [LOCATIONS_KEY]: LOCATION_REQUIRED.description };
+  delete found.locationAddress;
+  return found;
+}
+
+/** True when a missing pin is the only thing stopping the booking. */
+export function isOnlyLocationMissing(errors: FormErrors): boolean {
+  const keys = Object.keys(errors);
+  return keys.length === 1 && keys[0] === LOCATIONS_KEY;
+}
+
+/** A 409 whose fields say how to fit the booking (a day with too little room), and what it judged. */
+export interface Refusal {
+  preferredDate: string;
+  quantity: string;
+  errors: FormErrors;
+}
+
+/**
+ * Only the server knows a day's room, so its answer stands while the date and quantity it judged
+ * are unchanged, and goes as soon as either changes.
+ */
+export function standingRefusal(refusal: Refusal | null, values: Pick<BookingFormValues, 'preferredDate' | 'quantity'>): FormErrors {
+  if (!refusal || refusal.preferredDate !== values.preferredDate || refusal.quantity !== values.quantity) return {};
+  return refusal.errors;
+}
+
 /**
  * After a failed submit, fixing a field removes its error at once, but new errors only appear on
  * the next submit (the GOV.UK pattern: the summary does not grow while someone types).
