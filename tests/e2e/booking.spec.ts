@@ -378,6 +378,41 @@ test.describe('booking form', () => {
     await expect(page.getByTestId('selected-location')).toHaveText(['Grey Street, Newcastle upon Tyne NE1 6EE']);
   });
 
+  test('with the geocoder off, a keyboard-only person pins the map centre and the location field is filled', async ({ page }) => {
+    await openBookingForm(page);
+    const map = page.getByRole('region', { name: 'Map of locations' });
+    const addPin = page.getByRole('button', { name: 'Add a pin at the map centre' });
+    await expect(addPin).toBeEnabled();
+
+    // Search cannot help without a geocoder, and says what to do instead.
+    await page.getByRole('combobox', { name: 'Search for a location' }).focus();
+    await page.keyboard.type('Grey Street');
+    await expect(
+      page.getByText('Search is not available right now. Click the map instead, or move it with the arrow keys and use Add a pin at the map centre.'),
+    ).toBeVisible();
+
+    await page.keyboard.press('Tab');
+    await expect(addPin).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(map).toBeFocused();
+    await expect(map).toHaveAccessibleDescription(/With a keyboard, move the map with the arrow keys, then use Add a pin at the map centre\./);
+    // One press of the right arrow moves the map 80 px east; wait for it to settle.
+    await page.keyboard.press('ArrowRight');
+    await expect(map.locator('.leaflet-map-pane')).toHaveAttribute('style', /translate3d\(-80px, 0px, 0px\)/);
+
+    await page.keyboard.press('Shift+Tab');
+    await expect(addPin).toBeFocused();
+    await page.keyboard.press('Enter');
+    const pinned = page.getByTestId('selected-location');
+    await expect(pinned).toHaveText([FALLBACK_ADDRESS]);
+    await expect(map.locator('.booking-pin')).toHaveCount(1);
+    const text = (await pinned.textContent())!;
+    // East of where the map opened (Newcastle, -1.6178): the pin is where the person moved the map.
+    expect(Number(text.split(', ')[1])).toBeGreaterThan(-1.6178);
+    await expect(page.getByLabel('Location address')).toHaveValue(text);
+    await expect(addPin).toBeFocused();
+  });
+
   test('a day with room for fewer patches says how many are free, keeps the date, and takes a smaller booking', async ({ page, request, baseURL }, testInfo) => {
     const date = dateFor(testInfo.project.name, 26);
     await bookPatches(request, baseURL!, date, getEnv().DAILY_PATCH_CAPACITY - 5);

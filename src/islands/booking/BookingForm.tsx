@@ -343,7 +343,7 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
             <div className="rounded-2xl bg-accent-50 p-4 text-[0.95rem] text-concrete-800">
               <p className="font-semibold text-ink">How to choose your locations</p>
               <ul className="mt-2 list-disc space-y-1 pl-5">
-                <li>Add a pin for each place you would like a patch: search above the map, or click the map.</li>
+                <li>Add a pin for each place you would like a patch: search above the map, click the map, or move the map and add a pin at its centre.</li>
                 <li>The minimum order is 5 patches, so up to 5 locations are covered by the 5-patch pack.</li>
                 <li>Pick busy, naturally dirty pavements; sealed or freshly cleaned paving will not show the design.</li>
               </ul>

@@ -6,7 +6,9 @@ import type { SelectedLocation } from './booking-store.ts';
 
 // The booking map (public-site.md §4 "Map", §7): loaded lazily by LocationPicker, so neither
 // Leaflet nor its CSS is part of the form's first bundle. Clicking the map adds a pin, clicking a
-// pin removes it, dragging a pin moves it; the parent looks the addresses up.
+// pin removes it, dragging a pin moves it; the parent looks the addresses up. By keyboard the map
+// is one tab stop that pans with the arrow keys (Leaflet's keyboard handler) and the parent's
+// 'Add a pin at the map centre' button places the pin.
 
 /** Newcastle upon Tyne: the spec's fixed north-east England centre, at zoom 13. */
 export const MAP_CENTER: [number, number] = [54.9783, -1.6178];
@@ -27,6 +29,10 @@ export interface LocationMapProps {
   onAdd: (lat: number, lng: number) => void;
   onRemove: (id: number) => void;
   onMove: (id: number, lat: number, lng: number) => void;
+  /** Called once the map exists with a way to read its centre, and with null when it goes. */
+  onReady: (centre: (() => { lat: number; lng: number }) | null) => void;
+  /** The id of the text that explains how to use the map, by mouse and by keyboard. */
+  describedBy: string;
 }
 
 // Leaflet's default marker images break under bundlers (their URLs are guessed from the CSS), so
@@ -58,13 +64,25 @@ function FollowFocus({ focus }: { focus: MapFocus | null }) {
   return null;
 }
 
-function NameTheMap() {
+/** One labelled tab stop: Leaflet makes the container focusable for its arrow-key panning. */
+function NameTheMap({ describedBy }: { describedBy: string }) {
   const map = useMap();
   useEffect(() => {
     const container = map.getContainer();
+    container.tabIndex = 0;
     container.setAttribute('role', 'region');
-    container.setAttribute('aria-label', 'Map of locations. Click the map to add a location; click a pin to remove it.');
-  }, [map]);
+    container.setAttribute('aria-label', 'Map of locations');
+    container.setAttribute('aria-describedby', describedBy);
+  }, [map, describedBy]);
+  return null;
+}
+
+function ReportCentre({ onReady }: { onReady: LocationMapProps['onReady'] }) {
+  const map = useMap();
+  useEffect(() => {
+    onReady(() => map.getCenter());
+    return () => onReady(null);
+  }, [map, onReady]);
   return null;
 }
 
@@ -100,11 +118,29 @@ function LocationPin({
   );
 }
 
-export default function LocationMap({ tileUrl, attribution, locations, focus, onAdd, onRemove, onMove }: LocationMapProps) {
+export default function LocationMap({
+  tileUrl,
+  attribution,
+  locations,
+  focus,
+  onAdd,
+  onRemove,
+  onMove,
+  onReady,
+  describedBy,
+}: LocationMapProps) {
   return (
-    <MapContainer center={MAP_CENTER} zoom={MAP_ZOOM} scrollWheelZoom={false} className="h-full w-full">
+    <MapContainer
+      center={MAP_CENTER}
+      zoom={MAP_ZOOM}
+      scrollWheelZoom={false}
+      // The wrapper clips overflow, so the focus ring is drawn inside the map's edge ('!': Leaflet's
+      // own unlayered CSS sets an outline offset that would beat a layered utility).
+      className="h-full w-full focus-visible:-outline-offset-4!"
+    >
       <TileLayer url={tileUrl} attribution={attribution} />
-      <NameTheMap />
+      <NameTheMap describedBy={describedBy} />
+      <ReportCentre onReady={onReady} />
       <ClickToAdd onAdd={onAdd} />
       <FollowFocus focus={focus} />
       {locations.map((location) => (

@@ -43,6 +43,8 @@ export function LocationPicker({ tileUrl, attribution, error }: LocationPickerPr
   const [isClient, setIsClient] = useState(false);
   const [focus, setFocus] = useState<MapFocus | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  const mapCentre = useRef<(() => { lat: number; lng: number }) | null>(null);
+  const [isMapReady, setIsMapReady] = useState(false);
   // The newest look-up per pin wins, so a pin dragged twice ends with its last address.
   const lookups = useRef(new Map<number, number>());
 
@@ -73,6 +75,18 @@ export function LocationPicker({ tileUrl, attribution, error }: LocationPickerPr
     [lookUp],
   );
 
+  const onMapReady = useCallback((centre: (() => { lat: number; lng: number }) | null) => {
+    mapCentre.current = centre;
+    setIsMapReady(centre !== null);
+  }, []);
+
+  // The keyboard's way to place a pin, with or without a geocoder: pan the map with the arrow
+  // keys, then add a pin where the cross-hair is. The address lookup and its fallback are a click's.
+  function addAtCentre() {
+    const centre = mapCentre.current?.();
+    if (centre) onAdd(centre.lat, centre.lng);
+  }
+
   const onRemove = useCallback((id: number) => {
     const removed = $locations.get().find((location) => location.id === id);
     lookups.current.delete(id);
@@ -102,31 +116,52 @@ export function LocationPicker({ tileUrl, attribution, error }: LocationPickerPr
         <LocationSearch id={controlId(searchName)} describedBy={describedBy} isInvalid={Boolean(error)} onPick={onPick} />
       </div>
 
-      <div
-        className="relative isolate mt-4 h-72 overflow-hidden rounded-2xl border border-concrete-200 bg-concrete-50 sm:h-96"
-        data-testid="booking-map"
-      >
-        {isClient ? (
-          <MapBoundary>
-            <Suspense fallback={<MapLoading />}>
-              <LocationMap
-                tileUrl={tileUrl}
-                attribution={attribution}
-                locations={locations}
-                focus={focus}
-                onAdd={onAdd}
-                onRemove={onRemove}
-                onMove={onMove}
-              />
-            </Suspense>
-          </MapBoundary>
-        ) : (
-          <MapLoading />
-        )}
+      <div className="group/map mt-4">
+        <button
+          type="button"
+          className="btn-secondary min-h-11 gap-2 px-4 py-2 text-[0.95rem] disabled:cursor-not-allowed disabled:opacity-60"
+          disabled={!isMapReady}
+          aria-describedby={MAP_HELP_ID}
+          onClick={addAtCentre}
+        >
+          <CrossHair size={20} />
+          Add a pin at the map centre
+        </button>
+        <div
+          className="relative isolate mt-3 h-72 overflow-hidden rounded-2xl border border-concrete-200 bg-concrete-50 sm:h-96"
+          data-testid="booking-map"
+        >
+          {isClient ? (
+            <MapBoundary>
+              <Suspense fallback={<MapLoading />}>
+                <LocationMap
+                  tileUrl={tileUrl}
+                  attribution={attribution}
+                  locations={locations}
+                  focus={focus}
+                  onAdd={onAdd}
+                  onRemove={onRemove}
+                  onMove={onMove}
+                  onReady={onMapReady}
+                  describedBy={MAP_HELP_ID}
+                />
+              </Suspense>
+            </MapBoundary>
+          ) : (
+            <MapLoading />
+          )}
+          {isMapReady && (
+            // Where the button puts the pin: shown while the map or the button has focus.
+            <span className="pointer-events-none absolute top-1/2 left-1/2 z-[450] -translate-x-1/2 -translate-y-1/2 text-ink opacity-0 transition-opacity group-focus-within/map:opacity-100">
+              <CrossHair size={36} />
+            </span>
+          )}
+        </div>
+        <p id={MAP_HELP_ID} className="mt-2 text-sm text-concrete-600">
+          Click the map to add a pin for each spot. Drag a pin to move it, or click it to remove it. With a keyboard,
+          move the map with the arrow keys, then use Add a pin at the map centre.
+        </p>
       </div>
-      <p className="mt-2 text-sm text-concrete-600">
-        Click the map to add a pin for each spot. Drag a pin to move it, or click it to remove it.
-      </p>
 
       <div className="mt-5">
         <h3 className="text-base font-semibold" id="booking-locations-heading">
@@ -160,6 +195,17 @@ export function LocationPicker({ tileUrl, attribution, error }: LocationPickerPr
         </p>
       </div>
     </div>
+  );
+}
+
+const MAP_HELP_ID = 'booking-map-help';
+
+function CrossHair({ size }: { size: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="12" r="7" stroke="currentColor" strokeWidth="2" />
+      <path d="M12 1v6M12 17v6M1 12h6M17 12h6" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
   );
 }
 

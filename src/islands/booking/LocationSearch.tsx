@@ -128,10 +128,10 @@ export function LocationSearch({ id, describedBy, isInvalid, onPick }: LocationS
     state.kind === 'searching'
       ? 'Searching…'
       : state.kind === 'failed'
-        ? 'Search is not available right now. You can click the map to add a location instead.'
+        ? 'Search is not available right now. Click the map instead, or move it with the arrow keys and use Add a pin at the map centre.'
         : state.kind === 'results' && state.query === query.trim()
           ? places.length === 0
-            ? 'No places found. Try a street and town, or click the map.'
+            ? 'No places found. Try a street and town, or add a pin on the map.'
             : `${places.length} ${places.length === 1 ? 'place' : 'places'} found. Use the up and down keys to choose, Enter to add.`
           : '';
 
