@@ -27,7 +27,15 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
-    env: { PORT: String(port), DATA_DIR: settings.e2eDataDir ?? '.data/e2e', SITE_URL: baseURL, ADMIN_PASSWORD: 'e2e-admin-password' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: settings.e2eDataDir ?? '.data/e2e',
+      SITE_URL: baseURL,
+      ADMIN_PASSWORD: 'e2e-admin-password',
+      // Never ask an outside geocoder: lookups answer 503 and the form uses its fallback text.
+      // A test that needs a found address answers /api/geocode/* itself (page.route).
+      GEOCODER_URL: 'off',
+    },
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -5,6 +5,10 @@ import { getEnv } from '../../src/server/env.ts';
 // The booking form end to end (public-site.md §2 "Booking", §4, §5, §8; issue 4): a person
 // fills it by keyboard and mouse, pins two places on the map, uploads a logo, sees the price
 // and reaches /checkout with pendingBooking stored.
+//
+// The test server runs with GEOCODER_URL=off (playwright.config.ts), so address lookups answer 503
+// and map pins get the spec's fallback text, whatever the network; a test that needs a found
+// address answers /api/geocode/* itself, as the server would.
 
 /** Map tiles come from an outside host, unreachable in tests: answer with a transparent pixel. */
 const TRANSPARENT_PNG = Buffer.from(
@@ -19,6 +23,14 @@ const LOGO_PNG = Buffer.from(
 
 const FALLBACK_ADDRESS = /^Location -?\d+\.\d{6}, -?\d+\.\d{6}$/;
 const ERROR_SUMMARY = '[aria-labelledby="booking-error-summary-title"]';
+
+/** Answers the map's reverse lookups as the server does with a working geocoder. */
+async function answerReverseGeocode(page: Page, address: string) {
+  await page.route('**/api/geocode/reverse?*', (route) => {
+    const query = new URL(route.request().url()).searchParams;
+    return route.fulfill({ json: { address, lat: Number(query.get('lat')), lng: Number(query.get('lng')) } });
+  });
+}
 
 /** Each project books its own dates, so the two projects never share a day's capacity. */
 function dateFor(projectName: string, day: number): string {
@@ -119,8 +131,8 @@ test.describe('booking form', () => {
     await expect(page.getByRole('radio', { name: /Night work/ })).toBeChecked();
     await expect(summary).toContainText('Night (6pm - 6am)');
 
-    // Section 6 with the mouse: two clicks on the map. The geocoder cannot reach the internet
-    // in tests, so each place gets the spec's fallback address.
+    // Section 6 with the mouse: two clicks on the map. The test server's geocoder is off, so
+    // each place gets the spec's fallback address.
     const map = page.getByTestId('booking-map');
     await expect(map.locator('.leaflet-container')).toBeVisible();
     await map.click({ position: { x: 60, y: 70 } });
@@ -341,7 +353,7 @@ test.describe('booking form', () => {
   });
 
   test('a keyboard user adds a location from the search box', async ({ page }) => {
-    // The server's geocoder cannot reach its provider in tests; stand in for its search answer.
+    // The test server's geocoder is off; stand in for its search answer.
     await page.route('**/api/geocode/search?*', (route) =>
       route.fulfill({
         json: [
@@ -376,6 +388,28 @@ test.describe('booking form', () => {
     // And removes one again from the list.
     await page.getByRole('button', { name: 'Remove Grey Street, Whitley Bay NE26 1AA' }).press('Enter');
     await expect(page.getByTestId('selected-location')).toHaveText(['Grey Street, Newcastle upon Tyne NE1 6EE']);
+  });
+
+  test('a map click gets the address the geocoder finds, and pins fill the location field', async ({ page }) => {
+    const address = 'Grey Street, Newcastle upon Tyne NE1 6EE';
+    await answerReverseGeocode(page, address);
+    await openBookingForm(page);
+
+    const locationField = page.getByLabel('Location address');
+    await expect(locationField).toHaveAccessibleDescription(
+      'Filled in from your pins, and rewritten whenever you add, move or remove one. Put directions for the crew in Special instructions.',
+    );
+    const instructions = page.getByLabel('Special instructions (optional)');
+    await instructions.fill('Left of the bank doors, please.');
+    await locationField.fill('Somewhere near the fountain');
+
+    const map = page.getByTestId('booking-map');
+    await expect(map.locator('.leaflet-container')).toBeVisible();
+    await map.click({ position: { x: 120, y: 100 } });
+    await expect(page.getByTestId('selected-location')).toHaveText([address]);
+    // As the hint says: the pins write the location field; directions stay in Special instructions.
+    await expect(locationField).toHaveValue(address);
+    await expect(instructions).toHaveValue('Left of the bank doors, please.');
   });
 
   test('with the geocoder off, a keyboard-only person pins the map centre and the location field is filled', async ({ page }) => {

@@ -355,7 +355,7 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
               <Field
                 name="locationAddress"
                 label="Location address"
-                hint="Filled in from the locations you choose. Add anything that helps us find the spot."
+                hint="Filled in from your pins, and rewritten whenever you add, move or remove one. Put directions for the crew in Special instructions."
                 error={errors.locationAddress}
               >
                 {(control) => (
@@ -365,7 +365,7 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
               <Field
                 name="specialInstructions"
                 label="Special instructions (optional)"
-                hint="Access, timing, or anything the crew should know."
+                hint="Directions to the spot, access, timing, or anything else the crew should know."
                 error={errors.specialInstructions}
               >
                 {(control) => (
