@@ -24,12 +24,31 @@ const LOGO_PNG = Buffer.from(
 const FALLBACK_ADDRESS = /^Location -?\d+\.\d{6}, -?\d+\.\d{6}$/;
 const ERROR_SUMMARY = '[aria-labelledby="booking-error-summary-title"]';
 
+/** The four promises of the confirmation screen (public-site.md §2 "Booking"). */
+const CONFIRMATION_PROMISES = [
+  'We will contact you within 24 hours to discuss your design',
+  'You will receive a confirmation email with your booking details',
+  'Your campaign will be completed within 5-7 working days',
+  'You will receive photo proof of every patch',
+];
+
 /** Answers the map's reverse lookups as the server does with a working geocoder. */
 async function answerReverseGeocode(page: Page, address: string) {
   await page.route('**/api/geocode/reverse?*', (route) => {
     const query = new URL(route.request().url()).searchParams;
     return route.fulfill({ json: { address, lat: Number(query.get('lat')), lng: Number(query.get('lng')) } });
   });
+}
+
+/** Holds requests matching `url` until `release()`, so a test can look at the page while they are in flight. */
+async function holdRequests(page: Page, url: string | ((url: URL) => boolean)) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
 }
 
 /** Each project books its own dates, so the two projects never share a day's capacity. */
@@ -166,9 +185,15 @@ test.describe('booking form', () => {
 
     await page.getByLabel('Special instructions (optional)').fill('Outside the front door, please.');
 
+    // The booking and then /checkout are held until the page has been looked at.
+    const releaseBooking = await holdRequests(page, '**/api/bookings');
+    const releaseCheckout = await holdRequests(page, (url) => url.pathname === '/checkout');
     const submitted = page.waitForRequest((request) => request.url().endsWith('/api/bookings') && request.method() === 'POST');
     const answered = page.waitForResponse((response) => response.url().endsWith('/api/bookings') && response.request().method() === 'POST');
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await expect(page.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Proceed to Payment' })).toHaveCount(0);
+    releaseBooking();
 
     const request = await submitted;
     expect(request.headers()['idempotency-key']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -182,7 +207,11 @@ test.describe('booking form', () => {
     const booking = await response.json();
 
     await expect(page.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible();
+    await expect(toast).toContainText('Booking Submitted Successfully!');
+    await expect(toast).toContainText("We'll send you a confirmation email shortly.");
+    await expect(page.getByRole('region', { name: 'Booking Confirmed!' }).getByRole('listitem')).toHaveText(CONFIRMATION_PROMISES);
     await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+    releaseCheckout();
     await page.waitForURL('**/checkout');
 
     const pending = await page.evaluate(() => JSON.parse(localStorage.getItem('pendingBooking') ?? 'null'));
@@ -483,6 +512,16 @@ test.describe('booking form', () => {
     await submit.click();
     await expect(page.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible();
     await page.waitForURL('**/checkout');
+  });
+
+  test('a file whose content is not an image or PDF is refused by the server with the upload failure toast', async ({ page }) => {
+    await openBookingForm(page);
+    // Named and typed as a PNG, so the browser sends it; the server reads the bytes.
+    await page.getByLabel('Choose files').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('not really a picture') });
+    const toast = page.getByTestId('toast');
+    await expect(toast).toContainText('Upload failed');
+    await expect(toast).toContainText('Failed to upload logo.png');
+    await expect(page.getByTestId('upload-item')).toContainText('Failed: Unsupported file type. Please upload a PNG, JPG, SVG or PDF.');
   });
 
   test('dragging a pin looks its address up again; clicking it removes it; a wrong file type is dropped with a note', async ({ page }) => {
