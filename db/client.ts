@@ -72,6 +72,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
       neonConfig.pipelineConnect = false;
     }
     const pool = new Pool({ connectionString: options.url!.replace(/^neon:/, 'postgres:') });
+    pool.on('error', reportIdleConnectionError);
     return {
       db: drizzle(pool, { schema }) as unknown as Database,
       driver,
@@ -82,11 +83,21 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new pg.Pool({ connectionString: options.url, max: 5 });
+  pool.on('error', reportIdleConnectionError);
   return {
     db: drizzle(pool, { schema }) as unknown as Database,
     driver,
     close: () => pool.end(),
   };
+}
+
+/**
+ * A pool emits 'error' when an idle connection dies (the server restarted, Neon suspended the
+ * compute, a test dropped its database). Unheard, that event would crash the process; the pool
+ * already drops the broken connection and opens a new one on the next query, so a log is enough.
+ */
+function reportIdleConnectionError(error: Error): void {
+  console.error(JSON.stringify({ level: 'error', message: 'Idle database connection failed', error: error.message }));
 }
 
 export { schema };
