@@ -26,6 +26,12 @@ afterAll(async () => {
   await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
 });
 
+/** The server process behind the pool's connection (node-postgres answers with `rows`). */
+async function backendPid(): Promise<number> {
+  const result = (await handle.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] };
+  return result.rows[0]!.pid;
+}
+
 describe('node-postgres pool', () => {
   it('logs an idle connection killed by the server and reconnects on the next query', async () => {
     expect(handle.driver).toBe('pg');
@@ -33,13 +39,11 @@ describe('node-postgres pool', () => {
     const uncaught = vi.fn();
     process.on('uncaughtException', uncaught);
     try {
-      const before = await handle.db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
-      const pid = before.rows[0]!.pid;
+      const pid = await backendPid();
       await adminQuery(adminUrl, `select pg_terminate_backend(${Number(pid)})`);
       await vi.waitFor(() => expect(logged).toHaveBeenCalledWith(expect.stringContaining('Idle database connection failed')));
 
-      const after = await handle.db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
-      expect(after.rows[0]!.pid).not.toBe(pid);
+      expect(await backendPid()).not.toBe(pid);
       expect(uncaught).not.toHaveBeenCalled();
     } finally {
       process.off('uncaughtException', uncaught);
