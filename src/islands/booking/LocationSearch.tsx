@@ -61,7 +61,11 @@ export function LocationSearch({ id, describedBy, isInvalid, onPick }: LocationS
       return;
     }
     if (state.kind !== 'idle' && state.query === text) return;
-    const timer = setTimeout(() => void runSearch(text), SEARCH_DELAY_MS);
+    // Enter may already be searching for this text to pick its first place; a second search
+    // would abort that one and the pick would be lost.
+    const timer = setTimeout(() => {
+      if (!pendingPick.current) void runSearch(text);
+    }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
     // runSearch and state are read when the pause ends; only a new query restarts the timer.
   }, [query]);
