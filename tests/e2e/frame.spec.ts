@@ -76,7 +76,7 @@ test.describe('home page and site frame', () => {
     const header = page.locator('header.site-header');
     const background = () => header.evaluate((element) => getComputedStyle(element).backgroundColor);
     expect(await background()).toBe('rgb(246, 245, 241)');
-    await page.mouse.wheel(0, 60);
+    // scrollTo, not the mouse wheel: a wheel scroll animates on, so it may end past 100 px.
     await page.evaluate(() => window.scrollTo(0, 60));
     await expect(page.locator('html')).not.toHaveAttribute('data-scrolled');
     await page.evaluate(() => window.scrollTo(0, 400));
