@@ -12,9 +12,12 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   forbidOnly: settings.isCi,
-  retries: 0,
+  // One retry in CI only, as Playwright's own template does: CI shares a 2-core machine with
+  // the build and the server, and a retried test is still reported as "flaky" in the output,
+  // so a flake is seen and fixed rather than failing a whole submission. Locally: none.
+  retries: settings.isCi ? 1 : 0,
   workers: 2,
-  reporter: settings.isCi ? [['list']] : [['list']],
+  reporter: [['list']],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: { baseURL, trace: 'retain-on-failure', launchOptions },
