@@ -85,6 +85,19 @@ async function bookingWithIntent(overrides: Parameters<typeof insertBooking>[0] 
   return { booking, intentId, clientSecret: body.clientSecret as string, intent: fake.intents.get(intentId)! };
 }
 
+/** A booking made more than a day ago and never paid: its 24-hour hold on the date has lapsed. */
+function lapsedBooking(overrides: Parameters<typeof insertBooking>[0] = {}) {
+  return insertBooking({ createdAt: new Date(ctx.deps.now().getTime() - 25 * 3_600_000), ...overrides });
+}
+
+/** Fresh bookings (they hold their date) that leave `free` patches of `date`'s capacity. */
+function fillDate(date: string, free: number) {
+  return insertBooking({ preferredDate: date, quantity: ctx.deps.env.DAILY_PATCH_CAPACITY - free, totalPricePence: 100 });
+}
+
+const cancelRequestsFor = (intentId: string) =>
+  fake.requests.filter((request) => request.method === 'POST' && request.path === `/v1/payment_intents/${intentId}/cancel`);
+
 const nowSeconds = () => Math.floor(ctx.deps.now().getTime() / 1000);
 let eventNumber = 0;
 
@@ -291,23 +304,19 @@ describe('POST /api/create-payment-intent', () => {
   });
 
   describe('after the unpaid 24-hour hold has lapsed', () => {
-    const dayAndABit = 25 * 3_600_000;
-    const lapsed = (overrides: Parameters<typeof insertBooking>[0] = {}) =>
-      insertBooking({ createdAt: new Date(ctx.deps.now().getTime() - dayAndABit), ...overrides });
     const GONE = 'This date is no longer available. Please contact us to choose another date.';
 
     it('still takes the payment when the date is free', async () => {
-      const booking = await lapsed({ preferredDate: '2027-07-20', quantity: 5, workType: 'day' });
+      const booking = await lapsedBooking({ preferredDate: '2027-07-20', quantity: 5, workType: 'day' });
       const { status } = await createIntent({ bookingId: booking.id, checkoutToken: booking.checkoutToken });
       expect(status).toBe(200);
     });
 
     it('answers 409 when others have filled the date since, without creating an intent', async () => {
       const date = '2027-07-21';
-      const booking = await lapsed({ preferredDate: date, quantity: 10 });
+      const booking = await lapsedBooking({ preferredDate: date, quantity: 10 });
       // Fresh bookings that fill the day's capacity around the lapsed one.
-      const capacity = ctx.deps.env.DAILY_PATCH_CAPACITY;
-      await insertBooking({ preferredDate: date, quantity: capacity - 5, totalPricePence: 100 });
+      await fillDate(date, 5);
       const creates = fake.creates();
 
       const { status, body } = await createIntent({ bookingId: booking.id, checkoutToken: booking.checkoutToken });
@@ -320,12 +329,47 @@ describe('POST /api/create-payment-intent', () => {
       expect((await createIntent({ bookingId: held.id, checkoutToken: held.checkoutToken })).status).toBe(200);
     });
 
+    it('cancels the intent it handed out earlier, so a tab still holding it can no longer pay', async () => {
+      const date = '2027-07-23';
+      const booking = await lapsedBooking({ preferredDate: date, quantity: 10 });
+      const first = await createIntent({ bookingId: booking.id, checkoutToken: booking.checkoutToken });
+      expect(first.status).toBe(200);
+      const intentId = (await bookingById(booking.id)).stripePaymentIntentId!;
+      await fillDate(date, 5);
+      const creates = fake.creates();
+
+      const { status, body } = await createIntent({ bookingId: booking.id, checkoutToken: booking.checkoutToken });
+
+      expect(status).toBe(409);
+      expect(body.error).toBe(GONE);
+      expect(fake.intents.get(intentId)).toMatchObject({ status: 'canceled', cancellation_reason: 'abandoned' });
+      expect(fake.creates()).toBe(creates);
+      expect(await bookingById(booking.id)).toMatchObject({ paymentStatus: 'unpaid', stripePaymentIntentId: intentId });
+    });
+
+    it.each(['succeeded', 'processing'])('leaves an intent that is already %s alone and answers as before', async (stripeStatus) => {
+      const date = stripeStatus === 'succeeded' ? '2027-07-24' : '2027-07-25';
+      const booking = await lapsedBooking({ preferredDate: date, quantity: 10 });
+      await createIntent({ bookingId: booking.id, checkoutToken: booking.checkoutToken });
+      const intentId = (await bookingById(booking.id)).stripePaymentIntentId!;
+      await fillDate(date, 5);
+      // The customer paid in the other tab; the webhook has not landed yet.
+      fake.setStatus(intentId, stripeStatus);
+
+      const { status, body } = await createIntent({ bookingId: booking.id, checkoutToken: booking.checkoutToken });
+
+      expect(status).toBe(409);
+      expect(body.error).toBe(GONE);
+      expect(fake.intents.get(intentId)!.status).toBe(stripeStatus);
+      expect(cancelRequestsFor(intentId)).toHaveLength(0);
+    });
+
     it('answers 409 when the date has been blocked or has passed (UK date)', async () => {
       const blockedDay = '2027-07-22';
       await db.insert(blockedDates).values({ date: blockedDay, reason: 'Test' });
-      const blocked = await lapsed({ preferredDate: blockedDay, quantity: 5, workType: 'day' });
+      const blocked = await lapsedBooking({ preferredDate: blockedDay, quantity: 5, workType: 'day' });
       // 10:00 UTC on 22 November 2026: the 21st is yesterday in London.
-      const past = await lapsed({ preferredDate: '2026-11-21', quantity: 5, workType: 'day' });
+      const past = await lapsedBooking({ preferredDate: '2026-11-21', quantity: 5, workType: 'day' });
       for (const booking of [blocked, past]) {
         const { status, body } = await createIntent({ bookingId: booking.id, checkoutToken: booking.checkoutToken });
         expect(status).toBe(409);
@@ -632,6 +676,39 @@ describe('POST /api/stripe/webhook', () => {
     const normal = await bookingWithIntent();
     await deliver(paymentEvent('payment_intent.succeeded', normal.intent));
     expect(await logsFor(normal.booking.id, 'payment_for_cancelled_booking')).toHaveLength(0);
+  });
+
+  it('records a late payment for a date filled since as paid, with a critical log naming the date and the patches over', async () => {
+    const date = '2027-07-26';
+    const booking = await lapsedBooking({ preferredDate: date, quantity: 10 });
+    await createIntent({ bookingId: booking.id, checkoutToken: booking.checkoutToken });
+    const intent = fake.intents.get((await bookingById(booking.id)).stripePaymentIntentId!)!;
+    // The hold lapsed; others took 35 of the day's 40 patches; then the old tab paid.
+    await fillDate(date, 5);
+
+    const { status } = await deliver(paymentEvent('payment_intent.succeeded', intent));
+
+    expect(status).toBe(200);
+    expect(await bookingById(booking.id)).toMatchObject({ paymentStatus: 'paid', amountPaidPence: 79900, status: 'confirmed' });
+    expect(await receiptsFor(booking.id)).toHaveLength(1);
+    const alarms = await logsFor(booking.id, 'payment_over_capacity');
+    expect(alarms).toHaveLength(1);
+    expect(alarms[0]).toMatchObject({
+      channel: 'booking',
+      severity: 'critical',
+      metadata: expect.objectContaining({ date, patches: 45, capacity: 40, patchesOver: 5 }),
+    });
+    expect(alarms[0]!.details).toContain('26 July 2027');
+    expect(alarms[0]!.details).toContain('5 over the daily capacity of 40');
+
+    // A late payment whose date still has room raises no alarm.
+    const roomy = await lapsedBooking({ preferredDate: '2027-07-27', quantity: 10 });
+    await createIntent({ bookingId: roomy.id, checkoutToken: roomy.checkoutToken });
+    const roomyIntent = fake.intents.get((await bookingById(roomy.id)).stripePaymentIntentId!)!;
+    await fillDate('2027-07-27', 10);
+    await deliver(paymentEvent('payment_intent.succeeded', roomyIntent));
+    expect((await bookingById(roomy.id)).paymentStatus).toBe('paid');
+    expect(await logsFor(roomy.id, 'payment_over_capacity')).toHaveLength(0);
   });
 
   it('finds the booking by its stored intent when the metadata has no booking id', async () => {

@@ -7,6 +7,7 @@
  *   POST /v1/payment_intents        create (form-encoded; Idempotency-Key: same key → same intent)
  *   GET  /v1/payment_intents/:id    retrieve
  *   POST /v1/payment_intents/:id    update (amount)
+ *   POST /v1/payment_intents/:id/cancel   cancel (refused, as Stripe does, once the money is taken)
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,6 +28,7 @@ export interface FakeIntent {
   receipt_email: string | null;
   automatic_payment_methods: { enabled: boolean } | null;
   last_payment_error: null | { message: string };
+  cancellation_reason: string | null;
 }
 
 export interface FakeRequest {
@@ -47,6 +49,8 @@ export interface FakeStripe {
   setStatus(id: string, status: string): FakeIntent;
   close(): Promise<void>;
 }
+
+const CANCELABLE = ['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action'];
 
 const KEY_REUSED =
   'Keys for idempotent requests can only be used with the same parameters they were first used with.';
@@ -103,10 +107,34 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         receipt_email: (params.receipt_email as string | undefined) ?? null,
         automatic_payment_methods: automatic ? { enabled: automatic.enabled === 'true' } : null,
         last_payment_error: null,
+        cancellation_reason: null,
       };
       intents.set(id, intent);
       created += 1;
       if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, { body, id });
+      return send(response, 200, intent);
+    }
+
+    const cancel = /^\/v1\/payment_intents\/([A-Za-z0-9_]+)\/cancel$/.exec(url.pathname);
+    if (cancel && request.method === 'POST') {
+      const intent = intents.get(cancel[1]!);
+      if (!intent) {
+        return send(response, 404, stripeError('invalid_request_error', `No such payment_intent: '${cancel[1]}'`, 'resource_missing'));
+      }
+      // Stripe cancels some 'processing' intents too; cards (all this site takes) never.
+      if (!CANCELABLE.includes(intent.status)) {
+        return send(
+          response,
+          400,
+          stripeError(
+            'invalid_request_error',
+            `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${CANCELABLE.join(', ')}.`,
+            'payment_intent_unexpected_state',
+          ),
+        );
+      }
+      intent.status = 'canceled';
+      intent.cancellation_reason = (params.cancellation_reason as string | undefined) ?? null;
       return send(response, 200, intent);
     }
 

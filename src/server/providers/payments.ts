@@ -73,6 +73,13 @@ export interface PaymentsProvider {
   createOrReuseIntent(request: IntentRequest): Promise<PaymentIntentInfo>;
   /** null when Stripe has no such intent. */
   retrieveIntent(id: string): Promise<PaymentIntentInfo | null>;
+  /**
+   * Cancels an intent so that nobody holding its client secret can pay it any more, unless money
+   * is already taken or on its way ('succeeded', 'processing'): such an intent is left as it is.
+   * Returns the intent as it now stands ('canceled' when cancelled), null when Stripe has no such
+   * intent.
+   */
+  cancelIntent(id: string): Promise<PaymentIntentInfo | null>;
   /** Verifies Stripe-Signature on the raw body; throws InvalidSignatureError when it does not hold. */
   constructWebhookEvent(payload: string, signature: string, secret: string, receivedAt: Date): Promise<PaymentEvent>;
 }
@@ -98,6 +105,11 @@ export class InvalidSignatureError extends Error {
 
 /** Intents Stripe still lets us change the amount of. */
 const UPDATABLE_STATUSES = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
+/**
+ * Intents that have taken no money and can be cancelled ('requires_capture' holds an authorisation
+ * that cancelling releases). Stripe also cancels some 'processing' intents: never asked here.
+ */
+const CANCELABLE_STATUSES = new Set([...UPDATABLE_STATUSES, 'requires_capture']);
 
 /**
  * Stripe's idempotency key for creating a booking's intent (a retried create returns the same
@@ -176,6 +188,22 @@ class StripePayments implements PaymentsProvider {
       return await this.call(async () => toIntentInfo(await this.stripe.paymentIntents.retrieve(id)));
     } catch (error) {
       if (isMissingResource(error)) return null;
+      throw error;
+    }
+  }
+
+  async cancelIntent(id: string): Promise<PaymentIntentInfo | null> {
+    const intent = await this.retrieveIntent(id);
+    if (!intent || !CANCELABLE_STATUSES.has(intent.status)) return intent;
+    try {
+      return await this.call(async () =>
+        toIntentInfo(await this.stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' })),
+      );
+    } catch (error) {
+      // Confirmed by the customer since we looked: Stripe refuses, and the intent stays as it is.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'payment_intent_unexpected_state') {
+        return this.retrieveIntent(id);
+      }
       throw error;
     }
   }

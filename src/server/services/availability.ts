@@ -99,14 +99,20 @@ export async function checkDateAvailability(
   db: Database,
   { date, quantity, now, capacity }: AvailabilityRules & { date: string; quantity: number },
 ): Promise<DateAvailability> {
-  const [[blocked], [held]] = await Promise.all([
+  const [[blocked], held] = await Promise.all([
     db.select({ date: blockedDates.date }).from(blockedDates).where(eq(blockedDates.date, date)),
-    db
-      .select({ patches: bookedPatches })
-      .from(bookings)
-      .where(and(eq(bookings.preferredDate, date), holdsCapacity(now))),
+    heldPatches(db, date, now),
   ]);
-  return judgeAvailability({ isBlocked: Boolean(blocked), bookedPatches: held?.patches ?? 0, quantity, capacity });
+  return judgeAvailability({ isBlocked: Boolean(blocked), bookedPatches: held, quantity, capacity });
+}
+
+/** The patches that bookings hold on `date` at `now` (see holdsCapacity). */
+export async function heldPatches(db: Database, date: string, now: Date): Promise<number> {
+  const [held] = await db
+    .select({ patches: bookedPatches })
+    .from(bookings)
+    .where(and(eq(bookings.preferredDate, date), holdsCapacity(now)));
+  return held?.patches ?? 0;
 }
 
 /** Serialises bookings for one date until the transaction ends (PostgreSQL advisory lock). */

@@ -12,7 +12,7 @@ import { AppError, conflict, notConfigured, notFound } from '../api/errors.ts';
 import { queueEmail } from '../providers/email.ts';
 import { PaymentsUnavailableError, type PaymentEvent, type PaymentsProvider } from '../providers/payments.ts';
 import { writeChannelLog } from './channel-log.ts';
-import { UNPAID_HOLD_HOURS, checkDateAvailability, lockDate, londonToday } from './availability.ts';
+import { UNPAID_HOLD_HOURS, checkDateAvailability, heldPatches, lockDate, londonToday } from './availability.ts';
 import { checkoutTokenMatches } from './checkout-token.ts';
 
 // Card payments (issue 5, api.md): the server decides the amount, Stripe's signed webhook is the
@@ -97,7 +97,10 @@ export async function preparePayment(deps: AppDeps, bookingId: number, checkoutT
   }
   if (booking.paymentStatus === 'paid') throw conflict(PAYMENT_MESSAGES.alreadyPaid);
   if (booking.status === 'cancelled') throw conflict(PAYMENT_MESSAGES.cancelled);
-  await ensureDateStillHeld(deps, booking);
+  if (!(await isDateStillHeld(deps, booking))) {
+    await cancelStoredIntent(deps, payments, booking);
+    throw conflict(PAYMENT_MESSAGES.dateNoLongerAvailable);
+  }
 
   const intent = await callProvider(deps, () =>
     payments.createOrReuseIntent({
@@ -139,12 +142,12 @@ export async function preparePayment(deps: AppDeps, bookingId: number, checkoutT
  * this booking's patches and not in the past (UK date). The lapsed booking no longer counts in
  * holdsCapacity, so the ordinary availability check leaves it out by itself.
  */
-async function ensureDateStillHeld(deps: AppDeps, booking: BookingRow): Promise<void> {
+async function isDateStillHeld(deps: AppDeps, booking: BookingRow): Promise<boolean> {
   const now = deps.now();
   const holdEnds = booking.createdAt.getTime() + UNPAID_HOLD_HOURS * 3_600_000;
   const isHeld = booking.paymentStatus === 'processing' || holdEnds > now.getTime();
-  if (isHeld) return;
-  const available = await deps.db.transaction(async (tx) => {
+  if (isHeld) return true;
+  return deps.db.transaction(async (tx) => {
     const db = tx as unknown as Database;
     if (booking.preferredDate < londonToday(now)) return false;
     await lockDate(db, booking.preferredDate);
@@ -156,7 +159,29 @@ async function ensureDateStillHeld(deps: AppDeps, booking: BookingRow): Promise<
     });
     return answer.available;
   });
-  if (!available) throw conflict(PAYMENT_MESSAGES.dateNoLongerAvailable);
+}
+
+/**
+ * The booking's date is gone, so its stored intent must stop taking money: a tab still holding
+ * the intent's client secret could otherwise pay for a date we cannot serve. An intent that has
+ * already taken the money (or is taking it) is left alone: the webhook records that payment and
+ * raises payment_over_capacity for staff. A failure here does not change the customer's answer.
+ */
+async function cancelStoredIntent(deps: AppDeps, payments: PaymentsProvider, booking: BookingRow): Promise<void> {
+  const intentId = booking.stripePaymentIntentId;
+  if (!intentId) return;
+  try {
+    const intent = await payments.cancelIntent(intentId);
+    if (intent?.status === 'canceled') {
+      deps.log.info('Cancelled the PaymentIntent of a booking whose date has gone', { bookingId: booking.id, intentId });
+    }
+  } catch (error) {
+    deps.log.error('Could not cancel the PaymentIntent of a booking whose date has gone', {
+      bookingId: booking.id,
+      intentId,
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
 }
 
 // ------------------------------------------------------------------ GET /api/payments/status
@@ -408,6 +433,9 @@ async function markPaid(
   }
 
   const isTestPayment = !event.livemode;
+  // Held while the payment is recorded and its date counted below, so that a booking made at
+  // the same moment either sees this one paid or is counted with it.
+  await lockDate(db, booking.preferredDate);
   const [updated] = await db
     .update(bookings)
     .set({
@@ -442,6 +470,8 @@ async function markPaid(
     });
   }
 
+  await reportOverCapacity(db, deps, updated, event, intent);
+
   await writeChannelLog(db, {
     channel: 'booking',
     action: 'payment_succeeded',
@@ -460,6 +490,43 @@ async function markPaid(
     text: receiptText(updated, deps.env.SITE_URL),
   });
   return 'paid';
+}
+
+/**
+ * A booking whose unpaid hold had lapsed can still be paid (a tab kept open, an intent that could
+ * not be cancelled) after others have filled its date. The money has arrived, so the payment is
+ * recorded all the same; staff get a critical log naming the date and how far over it is.
+ */
+async function reportOverCapacity(
+  db: Database,
+  deps: AppDeps,
+  booking: BookingRow,
+  event: PaymentEvent,
+  intent: PaymentIntentOfEvent,
+): Promise<void> {
+  const capacity = deps.env.DAILY_PATCH_CAPACITY;
+  const patches = await heldPatches(db, booking.preferredDate, deps.now());
+  if (patches <= capacity) return;
+  const over = patches - capacity;
+  await writeChannelLog(db, {
+    channel: 'booking',
+    action: 'payment_over_capacity',
+    severity: 'critical',
+    entityType: 'booking',
+    entityId: booking.id,
+    details:
+      `Payment received for booking #${booking.id} (${booking.quantity} patches on ${formatLongDate(booking.preferredDate)}, ` +
+      `${booking.preferredDate}), but that date now holds ${patches} patches: ${over} over the daily capacity of ${capacity}. ` +
+      'Move a booking to another date or arrange extra capacity for the day.',
+    metadata: {
+      eventId: event.id,
+      paymentIntentId: intent.id,
+      date: booking.preferredDate,
+      patches,
+      capacity,
+      patchesOver: over,
+    },
+  });
 }
 
 /** Pence as pounds; another currency's minor units as they are, named. */
