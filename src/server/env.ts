@@ -47,6 +47,11 @@ const envSchema = z.object({
   /** Nominatim-compatible geocoder. Unset: the public OpenStreetMap Nominatim. "off" disables it. */
   GEOCODER_URL: z.string().default('https://nominatim.openstreetmap.org'),
   GEOCODER_USER_AGENT: z.string().default('CleanPatchBooking/1.0 (hello@cleanpatch.example)'),
+  /**
+   * Lookups the whole site may send the geocoder each second, across all function instances
+   * (cache hits do not count). The public Nominatim allows 1; a paid service may allow more.
+   */
+  GEOCODER_MAX_PER_SECOND: z.coerce.number().int().positive().default(1),
   PUBLIC_MAP_TILE_URL: z.string().default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
   PUBLIC_MAP_ATTRIBUTION: z
     .string()

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { geocodeCache } from '../../db/schema.ts';
 import { createApp } from '../../src/server/api/app.ts';
+import { GEOCODER_TIMEOUT_MS } from '../../src/server/providers/geocoder.ts';
 import { createTestContext } from '../setup/test-app.ts';
 import { startFakeHttpServer, unreachableUrl, type RecordedRequest } from '../fixtures/fake-http-server.ts';
 
@@ -32,7 +33,18 @@ const nominatim = await startFakeHttpServer((request: RecordedRequest) => {
 });
 
 const USER_AGENT = 'CleanPatchTests/1.0 (tests@cleanpatch.example)';
+// GEOCODER_MAX_PER_SECOND keeps its default: 1 call a second for the whole site.
 const ctx = await createTestContext({ GEOCODER_URL: nominatim.url, GEOCODER_USER_AGENT: USER_AGENT });
+
+// The site-wide limit and the pause after a failure are counted in time: each test starts an
+// hour after the previous one, clear of both, and moves the clock itself where it matters.
+const HOUR = 60 * 60 * 1000;
+let clock = ctx.deps.now().getTime();
+beforeEach(() => {
+  clock += HOUR;
+  ctx.setNow(new Date(clock));
+});
+const later = (seconds: number) => ctx.setNow(new Date(clock + seconds * 1000));
 
 let clientNumber = 0;
 const nextClient = () => ({ incoming: { socket: { remoteAddress: `192.0.2.${(clientNumber += 1)}` } } });
@@ -134,6 +146,8 @@ describe('GET /api/geocode/search', () => {
 
 describe('when the geocoder cannot answer', () => {
   it('answers 503 quickly when the geocoder is down, and still answers cached points', async () => {
+    expect((await get('/api/geocode/reverse?lat=53.4101&lng=-2.9781')).status).toBe(200);
+    later(1);
     const down = createApp({ ...ctx.deps, env: { ...ctx.deps.env, GEOCODER_URL: await unreachableUrl() } });
     const started = performance.now();
     const response = await get('/api/geocode/reverse?lat=53.40001&lng=-2.99001', down);
@@ -141,8 +155,8 @@ describe('when the geocoder cannot answer', () => {
     expect(await response.json()).toMatchObject({ error: 'Address lookup is unavailable right now' });
     expect(performance.now() - started).toBeLessThan(2_000);
     expect((await get('/api/geocode/search?q=Fargate', down)).status).toBe(503);
-    // Cached earlier in this file: no need for the geocoder.
-    expect((await get('/api/geocode/reverse?lat=53.4823&lng=-2.2389', down)).status).toBe(200);
+    // Cached above: no need for the geocoder.
+    expect((await get('/api/geocode/reverse?lat=53.4101&lng=-2.9781', down)).status).toBe(200);
   });
 
   it('answers 503 when lookups are switched off', async () => {
@@ -172,5 +186,88 @@ describe('rate limit', () => {
     const limited = await get('/api/geocode/reverse?lat=53.4823&lng=-2.2389', ctx.app, client);
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBeTruthy();
+  });
+});
+
+describe('the whole site asks the geocoder at most GEOCODER_MAX_PER_SECOND times a second', () => {
+  it('answers a second lookup in the same second 503 at once, from any instance, without asking', async () => {
+    // Two function instances share nothing but the database.
+    const otherInstance = createApp({ ...ctx.deps });
+    const before = hitsTo('/reverse');
+    expect((await get('/api/geocode/reverse?lat=53.3811&lng=-1.4701')).status).toBe(200);
+
+    const refused = await get('/api/geocode/reverse?lat=53.3822&lng=-1.4722', otherInstance);
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toMatchObject({ error: 'Address lookup is unavailable right now' });
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect((await get('/api/geocode/search?q=Division%20Street', otherInstance)).status).toBe(503);
+    expect(hitsTo('/reverse')).toBe(before + 1);
+
+    // Cache hits are not calls to the geocoder: they never count.
+    expect((await get('/api/geocode/reverse?lat=53.3811&lng=-1.4701', otherInstance)).status).toBe(200);
+
+    later(1);
+    const next = await get('/api/geocode/reverse?lat=53.3822&lng=-1.4722', otherInstance);
+    expect(next.status).toBe(200);
+    expect(hitsTo('/reverse')).toBe(before + 2);
+  });
+
+  it('allows more calls a second when GEOCODER_MAX_PER_SECOND is raised', async () => {
+    const paid = createApp({ ...ctx.deps, env: { ...ctx.deps.env, GEOCODER_MAX_PER_SECOND: 3 } });
+    const before = hitsTo('/search');
+    const statuses = [];
+    for (const q of ['Boar Lane', 'Call Lane', 'Kirkgate', 'Vicar Lane']) {
+      statuses.push((await get(`/api/geocode/search?q=${encodeURIComponent(q)}`, paid)).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 503]);
+    expect(hitsTo('/search')).toBe(before + 3);
+  });
+});
+
+describe('after the geocoder fails, nobody asks it for 30 seconds', () => {
+  it('lets one lookup wait out a hanging geocoder, answers the next ones 503 at once, then asks again', async () => {
+    let isHanging = true;
+    const hanging = await startFakeHttpServer((request) =>
+      isHanging
+        ? { hang: true }
+        : { json: { display_name: 'Fishergate, Preston, Lancashire, England, PR1 2NJ, United Kingdom', lat: '53.757', lon: '-2.703' } },
+    );
+    const env = { ...ctx.deps.env, GEOCODER_URL: hanging.url };
+    const instance = createApp({ ...ctx.deps, env });
+    const otherInstance = createApp({ ...ctx.deps, env });
+
+    let started = performance.now();
+    const first = await get('/api/geocode/reverse?lat=53.7571&lng=-2.7031', instance);
+    expect(first.status).toBe(503);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(GEOCODER_TIMEOUT_MS * 0.9);
+    expect(hanging.requests).toHaveLength(1);
+
+    // Past the one-a-second limit, so only the pause can refuse these; another instance sees it too.
+    later(1);
+    started = performance.now();
+    const paused = await get('/api/geocode/reverse?lat=53.7582&lng=-2.7042', otherInstance);
+    expect(paused.status).toBe(503);
+    expect(await paused.json()).toMatchObject({ error: 'Address lookup is unavailable right now' });
+    expect(paused.headers.get('retry-after')).toBe('29');
+    expect(performance.now() - started).toBeLessThan(1_000);
+    later(29);
+    expect((await get('/api/geocode/search?q=Fishergate', instance)).status).toBe(503);
+    expect(hanging.requests).toHaveLength(1);
+
+    isHanging = false;
+    later(31);
+    const again = await get('/api/geocode/reverse?lat=53.7582&lng=-2.7042', otherInstance);
+    expect(again.status).toBe(200);
+    expect((await again.json()).address).toContain('Preston');
+    expect(hanging.requests).toHaveLength(2);
+  });
+
+  it('pauses after an error status too', async () => {
+    const broken = await startFakeHttpServer(() => ({ status: 429, json: { error: 'Too many requests' } }));
+    const app = createApp({ ...ctx.deps, env: { ...ctx.deps.env, GEOCODER_URL: broken.url } });
+    expect((await get('/api/geocode/search?q=Deansgate', app)).status).toBe(503);
+    later(10);
+    expect((await get('/api/geocode/search?q=King%20Street', app)).status).toBe(503);
+    expect(broken.requests).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler, Context } from 'hono';
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, max, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { rateLimits } from '../../../db/schema.ts';
 import { AppError } from '../api/errors.ts';
@@ -42,6 +42,35 @@ export async function consumeRateLimit(
   const count = row?.count ?? 1;
   const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
   return { allowed: count <= rule.limit, count, retryAfterSeconds };
+}
+
+/**
+ * A pause every function instance sees, such as "stop asking a provider that just failed".
+ * It lives in rate_limits as a row keyed `pause:{name}` whose window starts when the pause
+ * does, so the hourly prune clears it like any old window.
+ */
+export interface Pause {
+  name: string;
+  seconds: number;
+}
+
+/** Starts (or restarts) the pause at `now`. */
+export async function startPause(db: Database, pause: Pause, now: Date): Promise<void> {
+  await db
+    .insert(rateLimits)
+    .values({ key: `pause:${pause.name}`, windowStart: now, count: 1 })
+    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } });
+}
+
+/** Whole seconds left of the pause at `now`; 0 when it is not on. */
+export async function pauseSecondsLeft(db: Database, pause: Pause, now: Date): Promise<number> {
+  const windowMs = pause.seconds * 1000;
+  const [row] = await db
+    .select({ startedAt: max(rateLimits.windowStart) })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, `pause:${pause.name}`), gt(rateLimits.windowStart, new Date(now.getTime() - windowMs))));
+  if (!row?.startedAt) return 0;
+  return Math.max(0, Math.ceil((new Date(row.startedAt).getTime() + windowMs - now.getTime()) / 1000));
 }
 
 /** Route middleware: 429 with Retry-After once a client passes the rule's limit. */

@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../../../db/client.ts';
 import { geocodeCache } from '../../../../db/schema.ts';
-import type { AppEnv, Logger } from '../deps.ts';
+import type { AppDeps, AppEnv } from '../deps.ts';
 import { AppError, notFound } from '../errors.ts';
 import { validate } from '../middleware/body.ts';
-import { rateLimit } from '../../services/rate-limit.ts';
+import { consumeRateLimit, pauseSecondsLeft, rateLimit, startPause } from '../../services/rate-limit.ts';
 import {
   createGeocoder,
   GeocoderUnavailableError,
@@ -22,6 +22,12 @@ export const GEOCODE_MESSAGES = {
 
 // A person clicks a few map points a minute; the public Nominatim asks for light use.
 const GEOCODE_LIMIT = { name: 'geocode', limit: 30, windowSeconds: 60 };
+
+/**
+ * After the geocoder fails or times out, nobody asks it for this long: a service that accepts
+ * connections but never answers would otherwise cost every click the whole timeout.
+ */
+export const GEOCODER_PAUSE = { name: 'geocoder', seconds: 30 };
 
 /** Five decimals is about a metre: nearby clicks share a cache entry, and no more precision leaves. */
 const COORDINATE_DECIMALS = 5;
@@ -64,16 +70,34 @@ function requireGeocoder(geocoder: Geocoder | null): Geocoder {
   return geocoder;
 }
 
-/** Unreachable, slow or confused geocoder → a quick 503; the form falls back to coordinates. */
-async function orUnavailable<T>(log: Logger, work: () => Promise<T>): Promise<T> {
+const unavailable = (retryAfterSeconds: number) =>
+  new AppError(503, GEOCODE_MESSAGES.unavailable, undefined, { 'Retry-After': String(retryAfterSeconds) });
+
+/**
+ * One call to the geocoder, as the whole site may make it; cache hits never get here. Every
+ * refusal is an immediate 503 (the form falls back to coordinates), never a wait:
+ * - during a pause after a failure (GEOCODER_PAUSE);
+ * - past GEOCODER_MAX_PER_SECOND calls this second, counted in the database because function
+ *   instances share no memory and Nominatim's limit is per application, not per instance.
+ * An unreachable, slow or confused geocoder starts the pause.
+ */
+async function askGeocoder<T>({ db, env, log, now }: AppDeps, ask: () => Promise<T>): Promise<T> {
+  const pausedFor = await pauseSecondsLeft(db, GEOCODER_PAUSE, now());
+  if (pausedFor > 0) throw unavailable(pausedFor);
+  const sitewide = await consumeRateLimit(
+    db,
+    { name: 'geocoder', limit: env.GEOCODER_MAX_PER_SECOND, windowSeconds: 1 },
+    'site',
+    now(),
+  );
+  if (!sitewide.allowed) throw unavailable(sitewide.retryAfterSeconds);
   try {
-    return await work();
+    return await ask();
   } catch (error) {
-    if (error instanceof GeocoderUnavailableError) {
-      log.warn('Geocoder unavailable', { error: error.message });
-      throw new AppError(503, GEOCODE_MESSAGES.unavailable);
-    }
-    throw error;
+    if (!(error instanceof GeocoderUnavailableError)) throw error;
+    await startPause(db, GEOCODER_PAUSE, now());
+    log.warn('Geocoder unavailable; lookups paused', { error: error.message, pauseSeconds: GEOCODER_PAUSE.seconds });
+    throw unavailable(GEOCODER_PAUSE.seconds);
   }
 }
 
@@ -81,11 +105,11 @@ export const geocodeRoutes = new Hono<AppEnv>()
   .use(rateLimit(GEOCODE_LIMIT))
   .get('/reverse', async (c) => {
     const { lat, lng } = validate(reverseQuery, c.req.query());
-    const { db, env, log } = c.get('deps');
-    const geocoder = requireGeocoder(createGeocoder(env));
+    const deps = c.get('deps');
+    const geocoder = requireGeocoder(createGeocoder(deps.env));
     const [roundedLat, roundedLng] = [lat.toFixed(COORDINATE_DECIMALS), lng.toFixed(COORDINATE_DECIMALS)];
-    const result = await orUnavailable(log, () =>
-      cached(db, `reverse:${roundedLat},${roundedLng}`, () => geocoder.reverse(Number(roundedLat), Number(roundedLng))),
+    const result = await cached(deps.db, `reverse:${roundedLat},${roundedLng}`, () =>
+      askGeocoder(deps, () => geocoder.reverse(Number(roundedLat), Number(roundedLng))),
     );
     if (!result) throw notFound(GEOCODE_MESSAGES.noAddress);
     // The marker stays where the person put it; only the address comes from the geocoder.
@@ -93,10 +117,8 @@ export const geocodeRoutes = new Hono<AppEnv>()
   })
   .get('/search', async (c) => {
     const { q } = validate(searchQuery, c.req.query());
-    const { db, env, log } = c.get('deps');
-    const geocoder = requireGeocoder(createGeocoder(env));
-    const results = await orUnavailable(log, () =>
-      cached(db, `search:${q.toLowerCase()}`, () => geocoder.search(q)),
-    );
+    const deps = c.get('deps');
+    const geocoder = requireGeocoder(createGeocoder(deps.env));
+    const results = await cached(deps.db, `search:${q.toLowerCase()}`, () => askGeocoder(deps, () => geocoder.search(q)));
     return c.json(results ?? []);
   });
