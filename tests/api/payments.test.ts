@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createServer, type AddressInfo } from 'node:net';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { blockedDates, bookings, channelLogs, emailOutbox, stripeEvents } from '../../db/schema.ts';
 import { computeTotalPricePence, type WorkType } from '../../src/domain/pricing.ts';
@@ -457,6 +457,32 @@ describe('POST /api/stripe/webhook', () => {
     expect(receipts[0]!.text).toContain('£799');
     // Delivered after commit (no SendGrid key here, so the outbox transport logs it).
     expect(receipts[0]!.status).toBe('logged');
+  });
+
+  it('sends only this booking’s receipt before answering, leaving other queued mail to the maintenance job', async () => {
+    const { booking, intent } = await bookingWithIntent();
+    const others = await db
+      .insert(emailOutbox)
+      .values(
+        ['booking-confirmation', 'completion', 'review-request'].map((kind) => ({
+          kind,
+          to: 'someone@example.org',
+          subject: `Queued ${kind}`,
+          text: 'Waiting for delivery',
+          dedupeKey: `${kind}:queued-beside-receipt:${booking.id}`,
+        })),
+      )
+      .returning({ id: emailOutbox.id });
+
+    expect((await deliver(paymentEvent('payment_intent.succeeded', intent))).status).toBe(200);
+
+    expect((await receiptsFor(booking.id))[0]!.status).toBe('logged');
+    const left = await db.select().from(emailOutbox).where(inArray(emailOutbox.id, others.map((row) => row.id))).orderBy(emailOutbox.id);
+    expect(left.map((row) => [row.kind, row.status, row.attempts])).toEqual([
+      ['booking-confirmation', 'queued', 0],
+      ['completion', 'queued', 0],
+      ['review-request', 'queued', 0],
+    ]);
   });
 
   it('shows the payment state in the same shape on a booking made through POST /api/bookings', async () => {

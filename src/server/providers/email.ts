@@ -45,13 +45,25 @@ export interface Transport {
   send(message: { to: string; subject: string; text: string; html?: string | null }): Promise<void>;
 }
 
+export interface DeliveryOptions {
+  /** At most this many e-mails (default 20). */
+  limit?: number;
+  /** When the attempt is made (default: the real clock). */
+  now?: Date;
+  /**
+   * Only the e-mail queued under this dedupe key: a request that must answer quickly (Stripe's
+   * webhook) sends its own e-mail and leaves the rest to the hourly maintenance job.
+   */
+  dedupeKey?: string;
+}
+
 export interface Mailer {
   readonly transport: Transport;
   /**
    * Sends what is queued (claimed atomically, so two callers never send one row twice). Each
    * claim counts as a delivery attempt at `now`, which the maintenance job's retry backoff reads.
    */
-  deliverQueued(db: Database, limit?: number, now?: Date): Promise<{ sent: number; failed: number }>;
+  deliverQueued(db: Database, options?: DeliveryOptions): Promise<{ sent: number; failed: number }>;
 }
 
 export function createMailer(env: Env, log: Logger, fetchImpl: typeof fetch = fetch): Mailer {
@@ -60,12 +72,13 @@ export function createMailer(env: Env, log: Logger, fetchImpl: typeof fetch = fe
     : outboxTransport(log);
   return {
     transport,
-    async deliverQueued(db, limit = 20, now = new Date()) {
+    async deliverQueued(db, { limit = 20, now = new Date(), dedupeKey } = {}) {
+      const onlyKey = dedupeKey === undefined ? sql`` : sql`and dedupe_key = ${dedupeKey}`;
       const claimed = await db.execute(sql`
         update email_outbox
         set status = 'sending', attempts = attempts + 1, last_attempt_at = ${now.toISOString()}::timestamptz
         where id in (
-          select id from email_outbox where status = 'queued' order by id limit ${limit} for update skip locked
+          select id from email_outbox where status = 'queued' ${onlyKey} order by id limit ${limit} for update skip locked
         )
         returning id, to_address, subject, text_body, html_body, kind`);
       let sent = 0;

@@ -95,7 +95,7 @@ export async function runMaintenance(deps: MaintenanceDeps, now: Date): Promise<
       returning id`);
     counts.emailUnstuck = rowsOf(unstuck).length;
     for (let batch = 0; batch < MAIL_BATCHES; batch += 1) {
-      const { sent, failed } = await deps.mailer.deliverQueued(db, MAIL_BATCH, now);
+      const { sent, failed } = await deps.mailer.deliverQueued(db, { limit: MAIL_BATCH, now });
       counts.emailSent += sent;
       counts.emailFailed += failed;
       if (sent + failed < MAIL_BATCH) break;

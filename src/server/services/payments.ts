@@ -269,6 +269,7 @@ export type WebhookOutcome =
  * "succeeded" events for one booking (or a late "failed") cannot race each other.
  */
 export async function applyPaymentEvent(deps: AppDeps, event: PaymentEvent): Promise<WebhookOutcome> {
+  let paidBookingId: number | undefined;
   const outcome = await deps.db.transaction(async (tx) => {
     const db = tx as unknown as Database;
     const recorded = await db
@@ -299,6 +300,7 @@ export async function applyPaymentEvent(deps: AppDeps, event: PaymentEvent): Pro
 
     switch (event.type) {
       case 'payment_intent.succeeded':
+        paidBookingId = booking.id;
         return markPaid(db, deps, booking, event, intent);
       case 'payment_intent.processing':
         if (booking.paymentStatus === 'paid') return 'already_paid' as const;
@@ -332,9 +334,11 @@ export async function applyPaymentEvent(deps: AppDeps, event: PaymentEvent): Pro
     }
   });
 
-  if (outcome === 'paid') {
-    // After commit: the receipt is in the outbox whatever happens to this delivery attempt.
-    await deps.mailer.deliverQueued(deps.db).catch((error: unknown) => {
+  if (outcome === 'paid' && paidBookingId !== undefined) {
+    // After commit: the receipt is in the outbox whatever happens to this delivery attempt. Only
+    // this receipt is sent before Stripe gets its answer (a slow mail provider must not make the
+    // webhook time out); other queued mail waits for the hourly maintenance job.
+    await deps.mailer.deliverQueued(deps.db, { dedupeKey: receiptKey(paidBookingId) }).catch((error: unknown) => {
       deps.log.error('Could not deliver the payment receipt', { error: error instanceof Error ? error.message : String(error) });
     });
   }
@@ -484,7 +488,7 @@ async function markPaid(
   // One receipt per booking, even if Stripe reports two different successes for it.
   await queueEmail(db, {
     kind: 'payment-receipt',
-    dedupeKey: `payment-receipt:${booking.id}`,
+    dedupeKey: receiptKey(booking.id),
     to: updated.email,
     subject: `Payment received for booking #${updated.id}`,
     text: receiptText(updated, deps.env.SITE_URL),
@@ -527,6 +531,11 @@ async function reportOverCapacity(
       patchesOver: over,
     },
   });
+}
+
+/** The receipt's outbox key: one receipt per booking, however many successes Stripe reports. */
+function receiptKey(bookingId: number): string {
+  return `payment-receipt:${bookingId}`;
 }
 
 /** Pence as pounds; another currency's minor units as they are, named. */
