@@ -100,4 +100,16 @@ function reportIdleConnectionError(error: Error): void {
   console.error(JSON.stringify({ level: 'error', message: 'Idle database connection failed', error: error.message }));
 }
 
+/**
+ * Whether a query failed on a unique index (PostgreSQL's 23505), optionally a named one. Drivers
+ * report it on the error drizzle wraps (`cause`), with the index's name in `constraint`.
+ */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  for (let current = error; current instanceof Object; current = (current as { cause?: unknown }).cause) {
+    const { code, constraint: name } = current as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return constraint === undefined || name === undefined || name === constraint;
+  }
+  return false;
+}
+
 export { schema };

@@ -4,6 +4,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { blockedDates, bookings, channelLogs, emailOutbox, stripeEvents } from '../../db/schema.ts';
 import { computeTotalPricePence, type WorkType } from '../../src/domain/pricing.ts';
+import { createApp } from '../../src/server/api/app.ts';
+import type { PaymentsProvider } from '../../src/server/providers/payments.ts';
 import { toBookingJson, toCreatedBookingJson } from '../../src/server/services/booking-view.ts';
 import { hashCheckoutToken } from '../../src/server/services/checkout-token.ts';
 import { createTestContext, jsonRequest, type TestContext } from '../setup/test-app.ts';
@@ -243,6 +245,36 @@ describe('POST /api/create-payment-intent', () => {
     expect(fake.requests.findLast((request) => request.path === '/v1/payment_intents')?.idempotencyKey).toBe(
       `booking-${booking.id}:${booking.createdAt.getTime()}-pi-79900-after-${intentId}`,
     );
+  });
+
+  it('answers 502 and logs it for staff when Stripe hands back an intent stored on another booking', async () => {
+    const holder = await bookingWithIntent();
+    const booking = await insertBooking();
+    // Stripe answers with the other booking's intent (a copied row, a reused idempotency key).
+    const real = ctx.deps.payments!;
+    const payments: PaymentsProvider = {
+      createOrReuseIntent: async () => (await real.retrieveIntent(holder.intentId))!,
+      retrieveIntent: (id) => real.retrieveIntent(id),
+      cancelIntent: (id) => real.cancelIntent(id),
+      constructWebhookEvent: (...args) => real.constructWebhookEvent(...args),
+    };
+    const app = createApp({ ...ctx.deps, payments });
+
+    const response = await app.request('/api/create-payment-intent', jsonRequest({ bookingId: booking.id, checkoutToken: booking.checkoutToken }), newClient());
+
+    expect(response.status).toBe(502);
+    const body = await response.json();
+    expect(body.error).toBe(
+      'We could not set up the payment for this booking. Please contact us on 0161 496 0123 or hello@cleanpatch.example and quote your booking ID.',
+    );
+    expect(body).not.toHaveProperty('clientSecret');
+    expect((await bookingById(booking.id)).stripePaymentIntentId).toBeNull();
+    expect((await bookingById(holder.booking.id)).stripePaymentIntentId).toBe(holder.intentId);
+    const logs = await logsFor(booking.id, 'payment_intent_conflict');
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({ channel: 'booking', severity: 'error' });
+    expect(logs[0]!.details).toContain(holder.intentId);
+    expect(logs[0]!.details).toContain(`booking #${holder.booking.id}`);
   });
 
   it('answers 404 for an unknown booking, including a browser timestamp used as an id', async () => {

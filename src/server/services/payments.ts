@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
-import type { Database } from '../../../db/client.ts';
+import { isUniqueViolation, type Database } from '../../../db/client.ts';
 import { bookings, stripeEvents } from '../../../db/schema.ts';
 import { MAX_BOOKING_ID } from '../../domain/booking-schema.ts';
 import { formatPounds, poundsFromPence } from '../../domain/pricing.ts';
@@ -28,6 +28,9 @@ export const PAYMENT_MESSAGES = {
   alreadyProcessing: 'A payment for this booking is already being processed',
   cancelled: 'This booking has been cancelled, so it cannot be paid online',
   unreachable: 'We could not reach our payment provider. Please try again in a moment.',
+  intentConflict:
+    `We could not set up the payment for this booking. Please contact us on ${BUSINESS.phone} or ` +
+    `${BUSINESS.email} and quote your booking ID.`,
   paymentNotFound: 'Payment not found',
   invalidSignature: 'Invalid signature',
   invalidPayload: 'Invalid event payload',
@@ -122,18 +125,47 @@ export async function preparePayment(deps: AppDeps, bookingId: number, checkoutT
     throw new AppError(502, PAYMENT_MESSAGES.unreachable);
   }
 
-  if (booking.stripePaymentIntentId !== intent.id) {
-    await deps.db
-      .update(bookings)
-      .set({ stripePaymentIntentId: intent.id, updatedAt: deps.now() })
-      .where(eq(bookings.id, booking.id));
-  }
+  if (booking.stripePaymentIntentId !== intent.id) await storeIntent(deps, booking, intent.id);
   return {
     clientSecret: intent.clientSecret,
     amount: poundsFromPence(booking.totalPricePence),
     amountPence: booking.totalPricePence,
     currency: CURRENCY,
   };
+}
+
+/**
+ * Stores the intent on its booking. An intent already stored on another booking (a copied row,
+ * an idempotency key reused) must not be shared, and the unique index refuses it: that is an
+ * error for staff to sort out and a 502 for the customer, who cannot fix it by retrying.
+ */
+async function storeIntent(deps: AppDeps, booking: BookingRow, intentId: string): Promise<void> {
+  try {
+    await deps.db
+      .update(bookings)
+      .set({ stripePaymentIntentId: intentId, updatedAt: deps.now() })
+      .where(eq(bookings.id, booking.id));
+  } catch (error) {
+    if (!isUniqueViolation(error, 'bookings_payment_intent_idx')) throw error;
+    const [holder] = await deps.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(eq(bookings.stripePaymentIntentId, intentId));
+    const details =
+      `Stripe gave booking #${booking.id} PaymentIntent ${intentId}, which is already stored on ` +
+      `booking #${holder?.id ?? 'unknown'}. The customer cannot pay online until this is resolved.`;
+    deps.log.error('PaymentIntent is already stored on another booking', { bookingId: booking.id, intentId, holderId: holder?.id });
+    await writeChannelLog(deps.db, {
+      channel: 'booking',
+      action: 'payment_intent_conflict',
+      severity: 'error',
+      entityType: 'booking',
+      entityId: booking.id,
+      details,
+      metadata: { paymentIntentId: intentId, otherBookingId: holder?.id ?? null },
+    });
+    throw new AppError(502, PAYMENT_MESSAGES.intentConflict);
+  }
 }
 
 /**
