@@ -2,11 +2,12 @@ import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { uploadedFiles } from '../../db/schema.ts';
+import { bookings, uploadedFiles } from '../../db/schema.ts';
 import { MAX_UPLOAD_BYTES } from '../../src/domain/booking-schema.ts';
 import { createApp } from '../../src/server/api/app.ts';
 import { createTestContext, jsonRequest, TEST_ORIGIN } from '../setup/test-app.ts';
 import { startFakeHttpServer, unreachableUrl } from '../fixtures/fake-http-server.ts';
+import { bookingPayload, freshClient } from '../fixtures/bookings.ts';
 
 const ctx = await createTestContext();
 
@@ -188,18 +189,45 @@ describe('GET /api/files/:fileName', () => {
   });
 });
 
-// A stand-in for Uploadcare's REST API: file facts by UUID, 404 for anything else.
+// A stand-in for Uploadcare's REST API: file facts by UUID (GET /files/{uuid}/), storing a
+// file (PUT /files/{uuid}/storage/), 404 for a UUID it does not know.
 const UUID = '3f2b8c1e-5d4a-4e6f-9a7b-1c2d3e4f5a6b';
-const facts = new Map<string, { status?: number; json?: unknown }>([
-  [UUID, { json: { uuid: UUID, size: 2_400_000, mime_type: 'image/png', original_filename: 'Brand Logo.png', is_ready: true, datetime_removed: null } }],
-  ['11111111-1111-4111-8111-111111111111', { json: { uuid: 'x', size: 11 * 1024 * 1024, mime_type: 'image/png', original_filename: 'huge.png' } }],
-  ['22222222-2222-4222-8222-222222222222', { json: { uuid: 'x', size: 2000, mime_type: 'text/html', original_filename: 'page.png' } }],
-  ['33333333-3333-4333-8333-333333333333', { json: { uuid: 'x', size: 900, mime_type: 'image/svg+xml', original_filename: 'logo.svg' } }],
-]);
-const uploadcare = await startFakeHttpServer((request) => {
-  const uuid = /^\/files\/([^/]+)\/$/.exec(request.url)?.[1] ?? '';
-  return facts.get(uuid) ?? { status: 404, json: { detail: 'Not found.' } };
+const NOT_READY = '44444444-4444-4444-8444-444444444444';
+const ready = (uuid: string, size: number, mimeType: string, name: string) => ({
+  uuid,
+  size,
+  mime_type: mimeType,
+  original_filename: name,
+  is_ready: true,
+  datetime_removed: null,
+  datetime_stored: null as string | null,
 });
+const facts = new Map<string, ReturnType<typeof ready> | Record<string, unknown>>([
+  [UUID, ready(UUID, 2_400_000, 'image/png', 'Brand Logo.png')],
+  ['11111111-1111-4111-8111-111111111111', ready('x', 11 * 1024 * 1024, 'image/png', 'huge.png')],
+  ['22222222-2222-4222-8222-222222222222', ready('x', 2000, 'text/html', 'page.png')],
+  ['33333333-3333-4333-8333-333333333333', ready('x', 900, 'image/svg+xml', 'logo.svg')],
+  // Still arriving: Uploadcare knows the file but has not finished with it.
+  [NOT_READY, { uuid: NOT_READY, size: 0, mime_type: 'application/octet-stream', original_filename: 'Shop Front.jpg', is_ready: false, datetime_removed: null }],
+]);
+/** UUIDs whose storing Uploadcare fails, with the status it answers. */
+const storeFailures = new Map<string, number>();
+const uploadcare = await startFakeHttpServer((request) => {
+  const [, uuid = '', action] = /^\/files\/([^/]+)\/(storage\/)?$/.exec(request.url) ?? [];
+  const file = facts.get(uuid);
+  if (!file) return { status: 404, json: { detail: 'Not found.' } };
+  if (request.method === 'GET' && !action) return { json: file };
+  if (request.method === 'PUT' && action) {
+    const failure = storeFailures.get(uuid);
+    if (failure) return { status: failure, json: { detail: 'Service unavailable.' } };
+    file.datetime_stored = '2026-11-22T10:00:00Z';
+    return { json: file };
+  }
+  return { status: 405, json: { detail: 'Method not allowed.' } };
+});
+const storeRequestsFor = (uuid: string) =>
+  uploadcare.requests.filter((request) => request.method === 'PUT' && request.url === `/files/${uuid}/storage/`);
+
 const configured = {
   ...ctx.deps.env,
   PUBLIC_UPLOADCARE_PUBLIC_KEY: 'demopublickey',
@@ -234,6 +262,18 @@ describe('Uploadcare', () => {
     expect(asked.headers.accept).toBe('application/vnd.uploadcare-v0.7+json');
     const [row] = await ctx.deps.db.select().from(uploadedFiles).where(eq(uploadedFiles.fileName, UUID));
     expect(row).toMatchObject({ storage: 'uploadcare', bookingId: null, fileSize: 2_400_000 });
+    // Not stored yet: a file no booking claims is Uploadcare's to delete after 24 hours.
+    expect(storeRequestsFor(UUID)).toHaveLength(0);
+  });
+
+  it('refuses a file Uploadcare is still processing with 409 and a message the form can show', async () => {
+    const response = await verify(NOT_READY);
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({
+      error: 'The file is still being processed. Please try again in a moment.',
+      fields: { file: 'The file is still being processed. Please try again in a moment.' },
+    });
+    expect(await ctx.deps.db.select().from(uploadedFiles).where(eq(uploadedFiles.fileName, NOT_READY))).toHaveLength(0);
   });
 
   it('answers a second verification of the same file with the same record', async () => {
@@ -282,5 +322,86 @@ describe('Uploadcare', () => {
       expire,
       signature: createHmac('sha256', 'demosecretkey').update(String(expire)).digest('hex'),
     });
+  });
+});
+
+describe('a booking that attaches files from Uploadcare', () => {
+  let uuidNumber = 0;
+  /** A new file at the fake Uploadcare, verified and recorded unclaimed as the form would. */
+  async function uploadedToUploadcare(name: string) {
+    uuidNumber += 1;
+    const uuid = `5e5e5e5e-0000-4000-8000-${String(uuidNumber).padStart(12, '0')}`;
+    facts.set(uuid, ready(uuid, 48_000, 'image/jpeg', name));
+    const response = await verify(uuid);
+    expect(response.status).toBe(201);
+    return (await response.json()) as { filename: string; originalName: string; fileSize: number; mimeType: string };
+  }
+  let day = 0;
+  const book = (files: unknown[], target = app) =>
+    target.request(
+      '/api/bookings',
+      jsonRequest(bookingPayload({ quantity: 5, preferredDate: `2027-09-${String((day += 1)).padStart(2, '0')}`, uploadedFiles: files })),
+      freshClient(),
+    );
+  const bookingCount = async () => (await ctx.deps.db.select({ id: bookings.id }).from(bookings)).length;
+  const rowOf = async (uuid: string) => (await ctx.deps.db.select().from(uploadedFiles).where(eq(uploadedFiles.fileName, uuid)))[0];
+
+  it('stores each file with Uploadcare, so it outlives the 24 hours Uploadcare keeps unstored files', async () => {
+    const logo = await uploadedToUploadcare('Logo.jpg');
+    const artwork = await uploadedToUploadcare('Artwork.jpg');
+    const response = await book([logo, artwork]);
+    expect(response.status).toBe(201);
+    const { id } = await response.json();
+    for (const file of [logo, artwork]) {
+      const stored = storeRequestsFor(file.filename);
+      expect(stored).toHaveLength(1);
+      expect(stored[0]!.headers.authorization).toBe('Uploadcare.Simple demopublickey:demosecretkey');
+      expect(stored[0]!.headers.accept).toBe('application/vnd.uploadcare-v0.7+json');
+      expect(await rowOf(file.filename)).toMatchObject({ bookingId: id });
+    }
+  });
+
+  it('makes no booking when Uploadcare cannot store a file, and the file can be booked again', async () => {
+    const logo = await uploadedToUploadcare('Logo.jpg');
+    storeFailures.set(logo.filename, 503);
+    const before = await bookingCount();
+    const refused = await book([logo]);
+    expect(refused.status).toBe(503);
+    expect((await refused.json()).error).toBe(
+      'Your uploaded files could not be saved just now, so the booking was not made. Please try again.',
+    );
+    expect(await bookingCount()).toBe(before);
+    expect(await rowOf(logo.filename)).toMatchObject({ bookingId: null });
+
+    storeFailures.delete(logo.filename);
+    const retried = await book([logo]);
+    expect(retried.status).toBe(201);
+    expect(await rowOf(logo.filename)).toMatchObject({ bookingId: (await retried.json()).id });
+  });
+
+  it('makes no booking when Uploadcare no longer has a file, naming it', async () => {
+    const logo = await uploadedToUploadcare('Shop Logo.jpg');
+    facts.delete(logo.filename);
+    const before = await bookingCount();
+    const refused = await book([logo]);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ fields: { uploadedFiles: 'Uploaded file not found: Shop Logo.jpg' } });
+    expect(await bookingCount()).toBe(before);
+  });
+
+  it('makes no booking when Uploadcare cannot be reached', async () => {
+    const logo = await uploadedToUploadcare('Logo.jpg');
+    const down = createApp({ ...ctx.deps, env: { ...configured, UPLOADCARE_API_URL: await unreachableUrl() } });
+    const before = await bookingCount();
+    expect((await book([logo], down)).status).toBe(503);
+    expect(await bookingCount()).toBe(before);
+    expect(await rowOf(logo.filename)).toMatchObject({ bookingId: null });
+  });
+
+  it('asks Uploadcare nothing for files uploaded through the site', async () => {
+    const created = await (await upload(PNG, 'logo.png', 'image/png')).json();
+    const before = uploadcare.requests.length;
+    expect((await book([created])).status).toBe(201);
+    expect(uploadcare.requests.length).toBe(before);
   });
 });

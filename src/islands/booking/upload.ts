@@ -7,7 +7,8 @@ import type { UploadedFile } from '../../domain/booking-schema.ts';
 //
 // With PUBLIC_UPLOADCARE_PUBLIC_KEY set (production on Netlify, whose functions take at most
 // 6 MB a request), files go straight to Uploadcare as signed uploads and the server then checks
-// each one with Uploadcare before it may be attached to a booking (api.md, issue 4).
+// each one with Uploadcare before it may be attached to a booking (api.md, issue 4), and stores
+// it there when the booking is made.
 
 export const UPLOAD_URL = '/api/upload';
 export const UPLOADCARE_SIGNATURE_URL = '/api/upload/uploadcare-signature';
@@ -112,7 +113,9 @@ async function uploadThroughUploadcare(file: File, publicKey: string, { onProgre
     publicKey,
     secureSignature: signature,
     secureExpire: expire,
-    store: 'auto',
+    // Temporary until a booking claims it: the server stores it then, and Uploadcare deletes
+    // the files of abandoned forms after 24 hours.
+    store: false,
     fileName: file.name,
     contentType: file.type || undefined,
     signal,

@@ -8,8 +8,9 @@ import { MIN_PATCHES, computeTotalPricePence } from '../../domain/pricing.ts';
 import { locateAddress } from '../../domain/postcodes.ts';
 import { detectTestBooking } from '../../domain/test-booking.ts';
 import type { AppDeps } from '../api/deps.ts';
-import { badRequest, conflict } from '../api/errors.ts';
+import { AppError, badRequest, conflict } from '../api/errors.ts';
 import { queueEmail } from '../providers/email.ts';
+import { createUploadcare, UploadcareUnavailableError } from '../providers/uploadcare.ts';
 import { checkDateAvailability, lockDate, londonToday, type DateAvailability } from './availability.ts';
 import { bookingConfirmationEmail, staffBookingNotification } from './booking-emails.ts';
 import { toCreatedBookingJson, type CreatedBookingJson } from './booking-view.ts';
@@ -30,6 +31,7 @@ export const BOOKING_SERVER_MESSAGES = {
     `${quantity} patches is more than we can lay in one day (${capacity} at most). ` +
     `Please contact us on ${BUSINESS.phone} or ${BUSINESS.email} to plan a larger campaign.`,
   fileNotFound: (name: string) => `Uploaded file not found: ${name}`,
+  filesNotKept: 'Your uploaded files could not be saved just now, so the booking was not made. Please try again.',
 } as const;
 
 const IDEMPOTENCY_SCOPE = 'create-booking';
@@ -131,7 +133,9 @@ export async function createBooking(deps: AppDeps, { payload, idempotencyKey }: 
       );
     }
 
-    const fileNames = await claimUploadedFiles(tx, booking.id, payload.uploadedFiles);
+    const files = await claimUploadedFiles(tx, booking.id, payload.uploadedFiles);
+    await storeUploadcareFiles(deps, files);
+    const fileNames = files.map((file) => file.originalName);
 
     await writeChannelLog(tx, {
       channel: 'booking',
@@ -195,12 +199,18 @@ function unavailable(
   }
 }
 
+type ClaimedFile = Pick<typeof uploadedFiles.$inferSelect, 'fileName' | 'originalName' | 'storage'>;
+
 /**
  * Attaches the uploads the payload names: each must exist and belong to no booking yet, so a
- * booking cannot take another customer's file. Returns their original names.
+ * booking cannot take another customer's file. Returns the claimed files.
  */
-async function claimUploadedFiles(tx: Database, bookingId: number, files: BookingPayload['uploadedFiles']): Promise<string[]> {
-  const names: string[] = [];
+async function claimUploadedFiles(
+  tx: Database,
+  bookingId: number,
+  files: BookingPayload['uploadedFiles'],
+): Promise<ClaimedFile[]> {
+  const claimedFiles: ClaimedFile[] = [];
   const seen = new Set<string>();
   for (const file of files) {
     if (seen.has(file.filename)) continue;
@@ -209,15 +219,47 @@ async function claimUploadedFiles(tx: Database, bookingId: number, files: Bookin
       .update(uploadedFiles)
       .set({ bookingId })
       .where(and(eq(uploadedFiles.fileName, file.filename), isNull(uploadedFiles.bookingId)))
-      .returning({ originalName: uploadedFiles.originalName });
+      .returning({ fileName: uploadedFiles.fileName, originalName: uploadedFiles.originalName, storage: uploadedFiles.storage });
     if (!claimed) {
       // The name the person recognises, not the random stored one.
       const message = BOOKING_SERVER_MESSAGES.fileNotFound(file.originalName);
       throw badRequest(message, { uploadedFiles: message });
     }
-    names.push(claimed.originalName);
+    claimedFiles.push(claimed);
   }
-  return names;
+  return claimedFiles;
+}
+
+/**
+ * Files uploaded straight to Uploadcare are temporary there (deleted after 24 hours) until
+ * stored. The booking stores them inside its transaction, after claiming their rows (which
+ * keeps the hourly clean-up off them): if Uploadcare cannot store one, the booking is not
+ * made, so no booking points at a file Uploadcare will delete. A commit that fails afterwards
+ * leaves a stored file no booking claims, which costs only its storage.
+ */
+async function storeUploadcareFiles(deps: AppDeps, files: ClaimedFile[]): Promise<void> {
+  const remote = files.filter((file) => file.storage === 'uploadcare');
+  if (!remote.length) return;
+  const uploadcare = createUploadcare(deps.env);
+  if (!uploadcare) {
+    deps.log.error('A booking claims Uploadcare files but Uploadcare is not configured', { files: remote.length });
+    throw new AppError(503, BOOKING_SERVER_MESSAGES.filesNotKept);
+  }
+  const outcomes = await Promise.allSettled(remote.map((file) => uploadcare.storeFile(file.fileName)));
+  const gone = remote.find((_, index) => {
+    const outcome = outcomes[index]!;
+    return outcome.status === 'fulfilled' && (!outcome.value || outcome.value.isRemoved);
+  });
+  if (gone) {
+    const message = BOOKING_SERVER_MESSAGES.fileNotFound(gone.originalName);
+    throw badRequest(message, { uploadedFiles: message });
+  }
+  for (const outcome of outcomes) {
+    if (outcome.status === 'fulfilled') continue;
+    if (!(outcome.reason instanceof UploadcareUnavailableError)) throw outcome.reason;
+    deps.log.warn('Uploadcare could not store a booked file', { error: outcome.reason.message });
+    throw new AppError(503, BOOKING_SERVER_MESSAGES.filesNotKept);
+  }
 }
 
 async function deliverQueuedMail(deps: AppDeps): Promise<void> {

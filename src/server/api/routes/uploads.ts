@@ -29,6 +29,7 @@ export const UPLOAD_MESSAGES = {
   uploadcareNotConfigured: 'Uploadcare is not configured',
   uploadcareUnavailable: 'File storage is unavailable right now. Please try again.',
   uploadcareNotFound: 'Uploaded file not found',
+  uploadcareNotReady: 'The file is still being processed. Please try again in a moment.',
   svgThroughSite: 'SVG files must be uploaded through the site so they can be checked',
   signInRequired: 'Sign in required',
 } as const;
@@ -113,6 +114,7 @@ export const uploadRoutes = new Hono<AppEnv>()
   )
 
   // Production path: the browser uploaded to Uploadcare itself; the server checks the file there.
+  // It is not stored yet: the booking that claims it stores it (services/bookings.ts).
   .post('/upload/uploadcare', rateLimit(UPLOAD_LIMIT), async (c) => {
     const { db, env } = c.get('deps');
     const uploadcare = createUploadcare(env);
@@ -132,6 +134,8 @@ export const uploadRoutes = new Hono<AppEnv>()
     if (!info || info.isRemoved) {
       throw badRequest(UPLOAD_MESSAGES.uploadcareNotFound, { uuid: UPLOAD_MESSAGES.uploadcareNotFound });
     }
+    // Until Uploadcare has the whole file, its size and type are not final: nothing to judge yet.
+    if (!info.isReady) throw new AppError(409, UPLOAD_MESSAGES.uploadcareNotReady, { file: UPLOAD_MESSAGES.uploadcareNotReady });
     if (info.size > MAX_UPLOAD_BYTES) throw new AppError(413, UPLOAD_MESSAGES.tooLarge, { file: UPLOAD_MESSAGES.tooLarge });
     if (info.mimeType === 'image/svg+xml') {
       throw new AppError(415, UPLOAD_MESSAGES.svgThroughSite, { file: UPLOAD_MESSAGES.svgThroughSite });
