@@ -61,6 +61,10 @@ export const bookings = pgTable(
     checkoutTokenHash: text('checkout_token_hash'),
     amountPaidPence: integer('amount_paid_pence'),
     paidAt: instant('paid_at'),
+    /**
+     * Why the payment is not done: Stripe's decline message when 'failed'; when 'processing', what
+     * staff must check (an amount or currency that did not match the booking).
+     */
     paymentFailureMessage: text('payment_failure_message'),
     /** When Stripe created the last payment event applied here: an older processing/failed event is stale. */
     paymentEventAt: instant('payment_event_at'),

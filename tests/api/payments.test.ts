@@ -688,14 +688,16 @@ describe('POST /api/stripe/webhook', () => {
     });
   });
 
-  it('does not mark paid when the amount received differs from the booking’s price, and logs it as critical', async () => {
+  it('does not mark paid when the amount received differs from the booking’s price: records it for review and logs it as critical', async () => {
     const { booking, intent } = await bookingWithIntent();
 
     const { status } = await deliver(paymentEvent('payment_intent.succeeded', intent, { amountReceived: 100 }));
 
     expect(status).toBe(200);
     const row = await bookingById(booking.id);
-    expect(row).toMatchObject({ paymentStatus: 'unpaid', amountPaidPence: null, paidAt: null, status: 'pending' });
+    // Money has arrived, so the booking is neither paid nor unpaid: processing, with the reason.
+    expect(row).toMatchObject({ paymentStatus: 'processing', amountPaidPence: null, paidAt: null, status: 'pending' });
+    expect(row.paymentFailureMessage).toBe(`Under review: Stripe reports £1 received on PaymentIntent ${intent.id}, but the booking costs £799.`);
     const critical = await logsFor(booking.id, 'payment_amount_mismatch');
     expect(critical).toHaveLength(1);
     expect(critical[0]!.severity).toBe('critical');
@@ -705,7 +707,10 @@ describe('POST /api/stripe/webhook', () => {
   it('does not mark paid when the currency is not pounds', async () => {
     const { booking, intent } = await bookingWithIntent();
     await deliver(paymentEvent('payment_intent.succeeded', intent, { currency: 'eur' }));
-    expect((await bookingById(booking.id)).paymentStatus).toBe('unpaid');
+    expect(await bookingById(booking.id)).toMatchObject({
+      paymentStatus: 'processing',
+      paymentFailureMessage: `Under review: Stripe reports 79900 EUR (minor units) received on PaymentIntent ${intent.id}, but the booking costs £799.`,
+    });
     expect(await logsFor(booking.id, 'payment_amount_mismatch')).toHaveLength(1);
   });
 
@@ -900,6 +905,31 @@ describe('GET /api/payments/status', () => {
     expect((await statusOf(intentId, clientSecret)).body).toMatchObject({ amountPaid: 349, quantity: 5, workType: 'day', preferredDate: '2027-08-02' });
     await db.update(bookings).set({ paymentStatus: 'paid', amountPaidPence: 34000 }).where(eq(bookings.id, booking.id));
     expect((await statusOf(intentId, clientSecret)).body).toMatchObject({ paymentStatus: 'paid', amountPaid: 340 });
+  });
+
+  it('says a payment whose amount did not match is being checked, and that we will be in touch', async () => {
+    const { booking, intentId, clientSecret, intent } = await bookingWithIntent();
+    fake.setStatus(intentId, 'succeeded');
+    // Before the webhook: processing, with nothing more to say.
+    expect((await statusOf(intentId, clientSecret)).body).not.toHaveProperty('message');
+
+    await deliver(paymentEvent('payment_intent.succeeded', intent, { amountReceived: 100 }));
+
+    expect((await statusOf(intentId, clientSecret)).body).toEqual({
+      bookingId: booking.id,
+      paymentStatus: 'processing',
+      amountPaid: 799,
+      preferredDate: '2027-07-14',
+      quantity: 10,
+      workType: 'night',
+      message: 'We have received your payment and are checking it. We will contact you within 24 hours.',
+    });
+    // An ordinary processing payment gets no such message.
+    const ordinary = await bookingWithIntent();
+    await deliver(paymentEvent('payment_intent.processing', ordinary.intent));
+    const answer = (await statusOf(ordinary.intentId, ordinary.clientSecret)).body;
+    expect(answer.paymentStatus).toBe('processing');
+    expect(answer).not.toHaveProperty('message');
   });
 
   it('reports a failure', async () => {

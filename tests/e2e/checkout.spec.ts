@@ -22,6 +22,7 @@ const pendingBooking = {
   checkoutToken: 'e2e-checkout-token',
 };
 
+const UNDER_REVIEW = 'We have received your payment and are checking it. We will contact you within 24 hours.';
 const PAYMENT_INTENT = 'pi_3TestIntent';
 const CLIENT_SECRET = 'pi_3TestIntent_secret_abc123';
 const SUCCESS_URL = `/payment-success?payment_intent=${PAYMENT_INTENT}&payment_intent_client_secret=${CLIENT_SECRET}&redirect_status=succeeded`;
@@ -40,21 +41,26 @@ const stored = (page: Page, key: string) => page.evaluate((name) => localStorage
 const valueOf = (page: Page, label: string) =>
   page.locator('dl > div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
 
+/** A status answer: just the paymentStatus, or it with more of the answer's fields. */
+type StatusReply = string | { paymentStatus: string; [field: string]: unknown };
+
 /**
  * Answers GET /api/payments/status, only for the intent and secret the redirect carried. Given a
- * list, the n-th call gets the n-th status (the last one from then on), as when the webhook lands
+ * list, the n-th call gets the n-th answer (the last one from then on), as when the webhook lands
  * while the page is asking.
  */
-async function answerStatus(page: Page, paymentStatus: string | string[], details: Record<string, unknown> = {}) {
+async function answerStatus(page: Page, replies: StatusReply | StatusReply[], details: Record<string, unknown> = {}) {
   const asked: string[] = [];
-  const statuses = Array.isArray(paymentStatus) ? paymentStatus : [paymentStatus];
+  const answers = (Array.isArray(replies) ? replies : [replies]).map((reply) =>
+    typeof reply === 'string' ? { paymentStatus: reply } : reply,
+  );
   await page.route('**/api/payments/status?*', (route) => {
     const url = new URL(route.request().url());
     asked.push(url.search);
     const matches = url.searchParams.get('payment_intent') === PAYMENT_INTENT && url.searchParams.get('client_secret') === CLIENT_SECRET;
-    const status = statuses[Math.min(asked.length, statuses.length) - 1];
+    const answer = answers[Math.min(asked.length, answers.length) - 1];
     return matches
-      ? route.fulfill({ json: { bookingId: 42, paymentStatus: status, ...details } })
+      ? route.fulfill({ json: { bookingId: 42, ...answer, ...details } })
       : route.fulfill({ status: 404, json: { error: 'Payment not found' } });
   });
   return asked;
@@ -218,6 +224,32 @@ test.describe('/payment-success', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Your payment is processing' })).toBeVisible();
     await expect(page.getByTestId('toast')).toHaveCount(0);
     expect(asked).toHaveLength(6);
+  });
+
+  test('says honestly that a payment is being checked when the server says so, and stops asking', async ({ page }) => {
+    // The webhook found the amount did not match while the page was asking.
+    await page.clock.install();
+    const asked = await answerStatus(page, ['processing', { paymentStatus: 'processing', message: UNDER_REVIEW }]);
+    await storeBooking(page, pendingBooking);
+    await page.goto(SUCCESS_URL);
+    await expect(page.getByText("Your bank is still confirming the payment. You don't need to pay again")).toBeVisible();
+
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(1_000);
+        return asked.length;
+      })
+      .toBe(2);
+
+    await expect(page.getByText(UNDER_REVIEW)).toBeVisible();
+    await expect(page.getByText('Your bank is still confirming the payment')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your payment is processing' })).toBeVisible();
+    await expect(page.getByTestId('payment-status')).toHaveText('Processing');
+    await expect(valueOf(page, 'Amount paid')).toHaveCount(0);
+    await expect(page.getByTestId('toast')).toHaveCount(0);
+    // Nothing will change in the next half minute: the page does not keep asking.
+    await page.clock.runFor(10 * 60_000);
+    expect(asked).toHaveLength(2);
   });
 
   test('says a failed payment did not go through and lets the visitor try again', async ({ page }) => {

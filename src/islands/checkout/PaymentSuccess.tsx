@@ -35,6 +35,11 @@ interface StatusAnswer {
   preferredDate?: string;
   quantity?: number;
   workType?: 'day' | 'night';
+  /**
+   * The server's own words for a payment that staff must check (it arrived, but not as the
+   * booking expected): shown instead of the page's text, and the page stops asking again.
+   */
+  message?: string;
 }
 type Check = { state: 'checking' } | { state: 'known'; status: PaymentStatus; bookingId: number; answer: StatusAnswer } | { state: 'unknown' };
 
@@ -110,13 +115,14 @@ function PaymentSuccess() {
       api<StatusAnswer>(`/api/payments/status?${query}`, { cache: 'no-store' })
         .then((answer) => {
           if (isStopped) return;
-          // The same status again changes nothing on screen (and does not move focus).
+          // The same status and message again change nothing on screen (and do not move focus).
           setCheck((shown) =>
-            shown.state === 'known' && shown.status === answer.paymentStatus
+            shown.state === 'known' && shown.status === answer.paymentStatus && shown.answer.message === answer.message
               ? shown
               : { state: 'known', status: answer.paymentStatus, bookingId: answer.bookingId, answer },
           );
-          if (answer.paymentStatus === 'processing') askAgainLater(attempt);
+          // A payment under review is settled by staff, not in the next half minute.
+          if (answer.paymentStatus === 'processing' && !answer.message) askAgainLater(attempt);
         })
         .catch((error: unknown) => {
           if (isStopped) return;
@@ -142,7 +148,8 @@ function PaymentSuccess() {
   }, [check]);
 
   const key = check.state === 'known' ? check.status : check.state;
-  const { title, lead } = HEADINGS[key];
+  const { title } = HEADINGS[key];
+  const lead = (check.state === 'known' && check.answer.message) || HEADINGS[key].lead;
   const isPaid = key === 'paid';
   const canRetry = key === 'failed' || key === 'unpaid';
   const bookingId = check.state === 'known' ? check.bookingId : booking?.bookingId;

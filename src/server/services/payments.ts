@@ -32,6 +32,7 @@ export const PAYMENT_MESSAGES = {
     `We could not set up the payment for this booking. Please contact us on ${BUSINESS.phone} or ` +
     `${BUSINESS.email} and quote your booking ID.`,
   paymentNotFound: 'Payment not found',
+  underReview: `We have received your payment and are checking it. We will contact you within ${BUSINESS.responseTime}.`,
   invalidSignature: 'Invalid signature',
   invalidPayload: 'Invalid event payload',
 } as const;
@@ -226,12 +227,24 @@ export interface PaymentStatusAnswer {
   preferredDate: string;
   quantity: number;
   workType: BookingRow['workType'];
+  /** Said instead of the page's own text when the payment needs staff (an amount mismatch). */
+  message?: string;
+}
+
+/**
+ * A payment whose amount or currency did not match the booking: the money has arrived but the
+ * booking is not paid until staff have checked it. Stored as 'processing' with the reason in
+ * paymentFailureMessage (an ordinary processing payment never has one).
+ */
+function isUnderReview(booking: Pick<BookingRow, 'paymentStatus' | 'paymentFailureMessage'>): boolean {
+  return booking.paymentStatus === 'processing' && booking.paymentFailureMessage !== null;
 }
 
 /**
  * What OUR database says about a payment, for the success page. The caller proves it holds the
  * intent (as Stripe's redirect gives it) by its client secret; otherwise 404. Stripe's own
- * "succeeded" is shown as processing until the signed webhook has marked the booking paid.
+ * "succeeded" is shown as processing until the signed webhook has marked the booking paid; a
+ * payment under review stays processing, with a message saying that staff will be in touch.
  */
 export async function readPaymentStatus(
   deps: AppDeps,
@@ -243,6 +256,7 @@ export async function readPaymentStatus(
     .select({
       id: bookings.id,
       paymentStatus: bookings.paymentStatus,
+      paymentFailureMessage: bookings.paymentFailureMessage,
       amountPaidPence: bookings.amountPaidPence,
       totalPricePence: bookings.totalPricePence,
       preferredDate: bookings.preferredDate,
@@ -271,6 +285,7 @@ export async function readPaymentStatus(
     preferredDate: booking.preferredDate,
     quantity: booking.quantity,
     workType: booking.workType,
+    ...(isUnderReview(booking) ? { message: PAYMENT_MESSAGES.underReview } : {}),
   };
 }
 
@@ -448,6 +463,18 @@ async function markPaid(
   }
 
   if (intent.amountReceived !== booking.totalPricePence || intent.currency !== CURRENCY) {
+    // Not paid, but not unpaid either: money has arrived. The booking says so (the success page
+    // tells the customer we are checking it, and the date stays held) until staff have acted.
+    const received = describeAmount(intent.amountReceived, intent.currency);
+    await db
+      .update(bookings)
+      .set({
+        paymentStatus: 'processing',
+        paymentFailureMessage: `Under review: Stripe reports ${received} received on PaymentIntent ${intent.id}, but the booking costs ${formatPounds(booking.totalPricePence)}.`,
+        paymentEventAt: event.created,
+        updatedAt: deps.now(),
+      })
+      .where(eq(bookings.id, booking.id));
     await writeChannelLog(db, {
       channel: 'booking',
       action: 'payment_amount_mismatch',
@@ -456,7 +483,8 @@ async function markPaid(
       entityId: booking.id,
       details:
         `Stripe reports ${intent.amountReceived} ${intent.currency.toUpperCase()} (minor units) received for booking ` +
-        `#${booking.id}, which costs ${booking.totalPricePence} GBP pence. The booking was NOT marked paid.`,
+        `#${booking.id}, which costs ${booking.totalPricePence} GBP pence. The booking was NOT marked paid; the customer ` +
+        `was told we are checking the payment and will contact them within ${BUSINESS.responseTime}.`,
       metadata: {
         eventId: event.id,
         paymentIntentId: intent.id,
