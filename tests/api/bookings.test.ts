@@ -197,6 +197,27 @@ describe('POST /api/bookings: the confirmation e-mail', () => {
     expect(note!.text).toContain('Amira Khan, Northern Roasters');
   });
 
+  it('sends only this booking’s e-mails before answering, leaving other queued mail to the maintenance job', async () => {
+    const [waiting] = await db
+      .insert(emailOutbox)
+      .values({ kind: 'completion', to: 'someone@example.org', subject: 'Queued earlier', text: 'Waiting', dedupeKey: `completion:queued-beside:${nextDate()}` })
+      .returning({ id: emailOutbox.id });
+    const app = createApp({ ...ctx.deps, env: { ...ctx.deps.env, ADMIN_EMAIL: 'bookings@cleanpatch.example' } });
+    const { id } = await (await post(bookingPayload({ preferredDate: nextDate() }), {}, freshClient(), app)).json();
+
+    const own = await db
+      .select({ kind: emailOutbox.kind, status: emailOutbox.status })
+      .from(emailOutbox)
+      .where(sql`${emailOutbox.dedupeKey} in (${`booking-confirmation:${id}`}, ${`booking-staff-notification:${id}`})`)
+      .orderBy(emailOutbox.kind);
+    expect(own).toEqual([
+      { kind: 'booking-confirmation', status: 'logged' },
+      { kind: 'booking-staff-notification', status: 'logged' },
+    ]);
+    const [other] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, waiting!.id));
+    expect(other).toMatchObject({ status: 'queued', attempts: 0 });
+  });
+
   it('writes no staff notification when ADMIN_EMAIL is unset', async () => {
     const { id } = await (await post(bookingPayload({ preferredDate: nextDate() }))).json();
     expect(await db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `booking-staff-notification:${id}`))).toHaveLength(0);

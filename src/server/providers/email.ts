@@ -51,10 +51,11 @@ export interface DeliveryOptions {
   /** When the attempt is made (default: the real clock). */
   now?: Date;
   /**
-   * Only the e-mail queued under this dedupe key: a request that must answer quickly (Stripe's
-   * webhook) sends its own e-mail and leaves the rest to the hourly maintenance job.
+   * Only the e-mails queued under these dedupe keys: a request that must answer quickly (a new
+   * booking, Stripe's webhook) sends its own e-mail and leaves the rest to the hourly
+   * maintenance job.
    */
-  dedupeKey?: string;
+  dedupeKeys?: readonly string[];
 }
 
 export interface Mailer {
@@ -72,13 +73,20 @@ export function createMailer(env: Env, log: Logger, fetchImpl: typeof fetch = fe
     : outboxTransport(log);
   return {
     transport,
-    async deliverQueued(db, { limit = 20, now = new Date(), dedupeKey } = {}) {
-      const onlyKey = dedupeKey === undefined ? sql`` : sql`and dedupe_key = ${dedupeKey}`;
+    async deliverQueued(db, { limit = 20, now = new Date(), dedupeKeys } = {}) {
+      if (dedupeKeys?.length === 0) return { sent: 0, failed: 0 };
+      const onlyKeys =
+        dedupeKeys === undefined
+          ? sql``
+          : sql`and dedupe_key in (${sql.join(
+              dedupeKeys.map((key) => sql`${key}`),
+              sql`, `,
+            )})`;
       const claimed = await db.execute(sql`
         update email_outbox
         set status = 'sending', attempts = attempts + 1, last_attempt_at = ${now.toISOString()}::timestamptz
         where id in (
-          select id from email_outbox where status = 'queued' ${onlyKey} order by id limit ${limit} for update skip locked
+          select id from email_outbox where status = 'queued' ${onlyKeys} order by id limit ${limit} for update skip locked
         )
         returning id, to_address, subject, text_body, html_body, kind`);
       let sent = 0;

@@ -68,7 +68,7 @@ export async function createBooking(deps: AppDeps, { payload, idempotencyKey }: 
   const result = await deps.db.transaction(async (tx) => {
     if (key) {
       const claim = await claimIdempotencyKey<CreatedBookingBody>(tx, { ...key, fingerprint: requestFingerprint(payload) });
-      if (!claim.claimed) return { status: 200 as const, body: claim.response.body, created: false };
+      if (!claim.claimed) return { status: 200 as const, body: claim.response.body, created: false, dedupeKeys: [] };
     }
 
     // The July rule is the schema's; "not in the past" needs the clock.
@@ -162,15 +162,18 @@ export async function createBooking(deps: AppDeps, { payload, idempotencyKey }: 
       fileNames,
       siteUrl: deps.env.SITE_URL,
     };
-    await queueEmail(tx, bookingConfirmationEmail(emailContext));
-    if (deps.env.ADMIN_EMAIL) await queueEmail(tx, staffBookingNotification(emailContext, deps.env.ADMIN_EMAIL));
+    const emails = [
+      bookingConfirmationEmail(emailContext),
+      ...(deps.env.ADMIN_EMAIL ? [staffBookingNotification(emailContext, deps.env.ADMIN_EMAIL)] : []),
+    ];
+    for (const email of emails) await queueEmail(tx, email);
 
     const body: CreatedBookingBody = { ...toCreatedBookingJson(booking), checkoutToken };
     if (key) await saveIdempotentResponse(tx, key, { status: 201, body });
-    return { status: 201 as const, body, created: true };
+    return { status: 201 as const, body, created: true, dedupeKeys: emails.flatMap((email) => email.dedupeKey ?? []) };
   });
 
-  if (result.created) await deliverQueuedMail(deps);
+  if (result.created) await deliverBookingMail(deps, result.dedupeKeys);
   return { status: result.status, body: result.body };
 }
 
@@ -262,9 +265,14 @@ async function storeUploadcareFiles(deps: AppDeps, files: ClaimedFile[]): Promis
   }
 }
 
-async function deliverQueuedMail(deps: AppDeps): Promise<void> {
+/**
+ * Sends this booking's own e-mails before answering; anything else queued (a retry, another
+ * request's mail) is the hourly maintenance job's, so a slow mail provider or a backlog never
+ * holds up the person waiting for their booking.
+ */
+async function deliverBookingMail(deps: AppDeps, dedupeKeys: readonly string[]): Promise<void> {
   try {
-    await deps.mailer.deliverQueued(deps.db);
+    await deps.mailer.deliverQueued(deps.db, { dedupeKeys });
   } catch (error) {
     deps.log.error('Queued e-mail could not be delivered after a booking', {
       error: error instanceof Error ? error.message : String(error),

@@ -385,7 +385,7 @@ export async function applyPaymentEvent(deps: AppDeps, event: PaymentEvent): Pro
     // After commit: the receipt is in the outbox whatever happens to this delivery attempt. Only
     // this receipt is sent before Stripe gets its answer (a slow mail provider must not make the
     // webhook time out); other queued mail waits for the hourly maintenance job.
-    await deps.mailer.deliverQueued(deps.db, { dedupeKey: receiptKey(paidBookingId) }).catch((error: unknown) => {
+    await deps.mailer.deliverQueued(deps.db, { dedupeKeys: [receiptKey(paidBookingId)] }).catch((error: unknown) => {
       deps.log.error('Could not deliver the payment receipt', { error: error instanceof Error ? error.message : String(error) });
     });
   }
