@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { bookings, uploadedFiles } from '../../db/schema.ts';
 import { MAX_UPLOAD_BYTES } from '../../src/domain/booking-schema.ts';
@@ -212,12 +212,15 @@ const facts = new Map<string, ReturnType<typeof ready> | Record<string, unknown>
 ]);
 /** UUIDs whose storing Uploadcare fails, with the status it answers. */
 const storeFailures = new Map<string, number>();
-const uploadcare = await startFakeHttpServer((request) => {
+/** UUIDs whose storing Uploadcare takes until the test settles the promise. */
+const slowStores = new Map<string, Promise<void>>();
+const uploadcare = await startFakeHttpServer(async (request) => {
   const [, uuid = '', action] = /^\/files\/([^/]+)\/(storage\/)?$/.exec(request.url) ?? [];
   const file = facts.get(uuid);
   if (!file) return { status: 404, json: { detail: 'Not found.' } };
   if (request.method === 'GET' && !action) return { json: file };
   if (request.method === 'PUT' && action) {
+    await slowStores.get(uuid);
     const failure = storeFailures.get(uuid);
     if (failure) return { status: failure, json: { detail: 'Service unavailable.' } };
     file.datetime_stored = '2026-11-22T10:00:00Z';
@@ -359,6 +362,27 @@ describe('a booking that attaches files from Uploadcare', () => {
       expect(stored[0]!.headers.accept).toBe('application/vnd.uploadcare-v0.7+json');
       expect(await rowOf(file.filename)).toMatchObject({ bookingId: id });
     }
+  });
+
+  it('holds no lock while Uploadcare stores: another booking for the same date goes through meanwhile', async () => {
+    const logo = await uploadedToUploadcare('Logo.jpg');
+    let finishStoring!: () => void;
+    slowStores.set(logo.filename, new Promise<void>((resolve) => (finishStoring = resolve)));
+    const date = '2027-10-15';
+    const withFile = app.request(
+      '/api/bookings',
+      jsonRequest(bookingPayload({ quantity: 5, preferredDate: date, uploadedFiles: [logo] })),
+      freshClient(),
+    );
+    await vi.waitFor(() => expect(storeRequestsFor(logo.filename)).toHaveLength(1));
+
+    const meanwhile = await app.request('/api/bookings', jsonRequest(bookingPayload({ quantity: 5, preferredDate: date })), freshClient());
+    expect(meanwhile.status).toBe(201);
+
+    finishStoring();
+    const booked = await withFile;
+    expect(booked.status).toBe(201);
+    expect(await rowOf(logo.filename)).toMatchObject({ bookingId: (await booked.json()).id });
   });
 
   it('makes no booking when Uploadcare cannot store a file, and the file can be booked again', async () => {

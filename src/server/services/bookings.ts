@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { bookingLocations, bookings, uploadedFiles } from '../../../db/schema.ts';
 import { BUSINESS } from '../../content/business.ts';
@@ -64,6 +64,9 @@ export interface CreateBookingResult {
 export async function createBooking(deps: AppDeps, { payload, idempotencyKey }: CreateBookingInput): Promise<CreateBookingResult> {
   const now = deps.now();
   const key = idempotencyKey ? { scope: IDEMPOTENCY_SCOPE, key: idempotencyKey } : undefined;
+  // Before the transaction: a network call inside it would hold the date's lock and a pooled
+  // connection (on PGlite, the whole database) for as long as Uploadcare takes.
+  await storeUploadcareFiles(deps, payload.uploadedFiles);
 
   const result = await deps.db.transaction(async (tx) => {
     if (key) {
@@ -134,7 +137,6 @@ export async function createBooking(deps: AppDeps, { payload, idempotencyKey }: 
     }
 
     const files = await claimUploadedFiles(tx, booking.id, payload.uploadedFiles);
-    await storeUploadcareFiles(deps, files);
     const fileNames = files.map((file) => file.originalName);
 
     await writeChannelLog(tx, {
@@ -235,13 +237,27 @@ async function claimUploadedFiles(
 
 /**
  * Files uploaded straight to Uploadcare are temporary there (deleted after 24 hours) until
- * stored. The booking stores them inside its transaction, after claiming their rows (which
- * keeps the hourly clean-up off them): if Uploadcare cannot store one, the booking is not
- * made, so no booking points at a file Uploadcare will delete. A commit that fails afterwards
- * leaves a stored file no booking claims, which costs only its storage.
+ * stored. The booking stores the unclaimed ones it names before its transaction starts: if
+ * Uploadcare cannot store one, the booking is not made, so no booking points at a file
+ * Uploadcare will delete. A booking that then fails (a full date, a file another booking took
+ * meanwhile) leaves stored files no booking claims, which cost only their storage; a repeat of
+ * the request finds them stored already (storing is idempotent at Uploadcare).
  */
-async function storeUploadcareFiles(deps: AppDeps, files: ClaimedFile[]): Promise<void> {
-  const remote = files.filter((file) => file.storage === 'uploadcare');
+async function storeUploadcareFiles(deps: AppDeps, requested: BookingPayload['uploadedFiles']): Promise<void> {
+  if (!requested.length) return;
+  const remote = await deps.db
+    .select({ fileName: uploadedFiles.fileName, originalName: uploadedFiles.originalName })
+    .from(uploadedFiles)
+    .where(
+      and(
+        inArray(
+          uploadedFiles.fileName,
+          requested.map((file) => file.filename),
+        ),
+        isNull(uploadedFiles.bookingId),
+        eq(uploadedFiles.storage, 'uploadcare'),
+      ),
+    );
   if (!remote.length) return;
   const uploadcare = createUploadcare(deps.env);
   if (!uploadcare) {

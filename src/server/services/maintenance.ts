@@ -153,8 +153,9 @@ export async function runMaintenance(deps: MaintenanceDeps, now: Date): Promise<
  * Uploads no booking claimed within a day. Each batch holds its rows locked while the stored
  * files go, so a booking claiming one of them at that moment waits and then finds it gone
  * (instead of claiming a row whose file was just deleted). Uploadcare rows are only records
- * here: an unclaimed Uploadcare file was never stored (only a booking stores one), so
- * Uploadcare deletes it itself after 24 hours and just the row is removed.
+ * here: an unclaimed Uploadcare file was normally never stored (only a booking stores one), so
+ * Uploadcare deletes it itself after 24 hours and just the row is removed. (A booking refused
+ * after storing its files leaves them stored; docs/ARCHITECTURE.md, "Storing".)
  */
 async function deleteUnclaimedUploads(deps: MaintenanceDeps, createdBefore: Date): Promise<number> {
   let total = 0;
