@@ -8,6 +8,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly fields: Record<string, string> = {},
+    /** The server's Retry-After, in seconds, when it sent one (429, and 503 while busy). */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -40,11 +42,13 @@ export async function api<T = unknown>(url: string, options: ApiOptions = {}): P
 }
 
 function errorFrom(response: Response, text: string): ApiError {
+  const retryAfter = Number(response.headers.get('Retry-After') ?? Number.NaN);
+  const retryAfterSeconds = Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : null;
   try {
     const parsed = JSON.parse(text) as { error?: unknown; fields?: Record<string, string> };
-    if (typeof parsed.error === 'string') return new ApiError(parsed.error, response.status, parsed.fields ?? {});
+    if (typeof parsed.error === 'string') return new ApiError(parsed.error, response.status, parsed.fields ?? {}, retryAfterSeconds);
   } catch {
     /* not JSON: fall through to the spec's "status: text" form */
   }
-  return new ApiError(`${response.status}: ${text || response.statusText}`, response.status);
+  return new ApiError(`${response.status}: ${text || response.statusText}`, response.status, {}, retryAfterSeconds);
 }
