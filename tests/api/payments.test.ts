@@ -247,7 +247,7 @@ describe('POST /api/create-payment-intent', () => {
     );
   });
 
-  it('answers 502 and logs it for staff when Stripe hands back an intent stored on another booking', async () => {
+  it('answers 409 (our data, not Stripe, is at fault) and logs it for staff when Stripe hands back an intent stored on another booking', async () => {
     const holder = await bookingWithIntent();
     const booking = await insertBooking();
     // Stripe answers with the other booking's intent (a copied row, a reused idempotency key).
@@ -262,7 +262,7 @@ describe('POST /api/create-payment-intent', () => {
 
     const response = await app.request('/api/create-payment-intent', jsonRequest({ bookingId: booking.id, checkoutToken: booking.checkoutToken }), newClient());
 
-    expect(response.status).toBe(502);
+    expect(response.status).toBe(409);
     const body = await response.json();
     expect(body.error).toBe(
       'We could not set up the payment for this booking. Please contact us on 0161 496 0123 or hello@cleanpatch.example and quote your booking ID.',

@@ -165,7 +165,7 @@ async function storeIntent(deps: AppDeps, booking: BookingRow, intentId: string)
       details,
       metadata: { paymentIntentId: intentId, otherBookingId: holder?.id ?? null },
     });
-    throw new AppError(502, PAYMENT_MESSAGES.intentConflict);
+    throw conflict(PAYMENT_MESSAGES.intentConflict);
   }
 }
 
