@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { uploadedFiles } from '../../../../db/schema.ts';
 import { MAX_UPLOAD_BYTES } from '../../../domain/booking-schema.ts';
 import type { AppEnv } from '../deps.ts';
-import { AppError, badRequest, notConfigured } from '../errors.ts';
+import { AppError, badRequest, conflict, notConfigured } from '../errors.ts';
 import { readJson } from '../middleware/body.ts';
 import { rateLimit } from '../../services/rate-limit.ts';
 import {
@@ -135,7 +135,7 @@ export const uploadRoutes = new Hono<AppEnv>()
       throw badRequest(UPLOAD_MESSAGES.uploadcareNotFound, { uuid: UPLOAD_MESSAGES.uploadcareNotFound });
     }
     // Until Uploadcare has the whole file, its size and type are not final: nothing to judge yet.
-    if (!info.isReady) throw new AppError(409, UPLOAD_MESSAGES.uploadcareNotReady, { file: UPLOAD_MESSAGES.uploadcareNotReady });
+    if (!info.isReady) throw conflict(UPLOAD_MESSAGES.uploadcareNotReady, { file: UPLOAD_MESSAGES.uploadcareNotReady });
     if (info.size > MAX_UPLOAD_BYTES) throw new AppError(413, UPLOAD_MESSAGES.tooLarge, { file: UPLOAD_MESSAGES.tooLarge });
     if (info.mimeType === 'image/svg+xml') {
       throw new AppError(415, UPLOAD_MESSAGES.svgThroughSite, { file: UPLOAD_MESSAGES.svgThroughSite });
