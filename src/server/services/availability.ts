@@ -92,16 +92,18 @@ export function judgeAvailability({
 
 /**
  * Whether `quantity` more patches fit on `date`: not blocked, and the patches already held plus
- * these stay within the capacity. Inside a booking transaction call `lockDate` first, so two
- * bookings for the same date cannot both read the same remaining room.
+ * these stay within the capacity. It first takes the date's lock for the rest of the caller's
+ * transaction (so call it inside one), so two requests for the same date cannot both read the
+ * same remaining room and both take it.
  */
 export async function checkDateAvailability(
-  db: Database,
+  tx: Database,
   { date, quantity, now, capacity }: AvailabilityRules & { date: string; quantity: number },
 ): Promise<DateAvailability> {
+  await lockDate(tx, date);
   const [[blocked], held] = await Promise.all([
-    db.select({ date: blockedDates.date }).from(blockedDates).where(eq(blockedDates.date, date)),
-    heldPatches(db, date, now),
+    tx.select({ date: blockedDates.date }).from(blockedDates).where(eq(blockedDates.date, date)),
+    heldPatches(tx, date, now),
   ]);
   return judgeAvailability({ isBlocked: Boolean(blocked), bookedPatches: held, quantity, capacity });
 }

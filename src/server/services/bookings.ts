@@ -11,7 +11,7 @@ import type { AppDeps } from '../api/deps.ts';
 import { AppError, badRequest, conflict } from '../api/errors.ts';
 import { queueEmail } from '../providers/email.ts';
 import { createUploadcare, UploadcareUnavailableError } from '../providers/uploadcare.ts';
-import { checkDateAvailability, lockDate, londonToday, type DateAvailability } from './availability.ts';
+import { checkDateAvailability, londonToday, type DateAvailability } from './availability.ts';
 import { bookingConfirmationEmail, staffBookingNotification } from './booking-emails.ts';
 import { toCreatedBookingJson, type CreatedBookingJson } from './booking-view.ts';
 import { writeChannelLog } from './channel-log.ts';
@@ -78,7 +78,6 @@ export async function createBooking(deps: AppDeps, { payload, idempotencyKey }: 
     if (payload.preferredDate < londonToday(now)) {
       throw badRequest(BOOKING_SERVER_MESSAGES.dateInPast, { preferredDate: BOOKING_SERVER_MESSAGES.dateInPast });
     }
-    await lockDate(tx, payload.preferredDate);
     const availability = await checkDateAvailability(tx, {
       date: payload.preferredDate,
       quantity: payload.quantity,

@@ -183,7 +183,6 @@ async function isDateStillHeld(deps: AppDeps, booking: BookingRow): Promise<bool
   return deps.db.transaction(async (tx) => {
     const db = tx as unknown as Database;
     if (booking.preferredDate < londonToday(now)) return false;
-    await lockDate(db, booking.preferredDate);
     const answer = await checkDateAvailability(db, {
       date: booking.preferredDate,
       quantity: booking.quantity,
