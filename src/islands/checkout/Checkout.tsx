@@ -5,6 +5,7 @@ import { formatPounds, penceFromPounds } from '../../domain/pricing.ts';
 import { api, ApiError } from '../shared/api.ts';
 import { withErrorBoundary } from '../shared/ErrorBoundary.tsx';
 import { Toaster } from '../shared/Toaster.tsx';
+import { PAYMENT_MESSAGES } from '../../content/payment-messages.ts';
 import { ContactLines } from './ContactLines.tsx';
 import {
   PENDING_BOOKING_KEY,
@@ -21,8 +22,8 @@ import {
 
 type StripeFormModule = typeof import('./StripePaymentForm.tsx');
 
-/** The server's 409 when an unpaid booking's hold lapsed and its date has gone since. */
-const DATE_GONE = 'This date is no longer available. Please contact us to choose another date.';
+/** The server's 409s that mean the money is already in or on its way: nothing left to pay. */
+const NOTHING_TO_PAY: readonly string[] = [PAYMENT_MESSAGES.alreadyPaid, PAYMENT_MESSAGES.alreadyProcessing];
 
 interface PaymentAnswer {
   clientSecret: string;
@@ -179,7 +180,7 @@ function SummaryRow({ label, stacked = false, children }: { label: string; stack
   );
 }
 
-function Unavailable({
+export function Unavailable({
   setup,
   booking,
   onRetry,
@@ -208,7 +209,7 @@ function Unavailable({
       </Notice>
     );
   }
-  if (setup.kind === 'conflict' && setup.message === DATE_GONE) {
+  if (setup.kind === 'conflict' && setup.message === PAYMENT_MESSAGES.dateNoLongerAvailable) {
     // The unpaid hold lapsed and the date was taken (or passed): nothing to pay until a new date is agreed.
     return (
       <Notice heading={setup.message} tone="warning">
@@ -216,6 +217,15 @@ function Unavailable({
           Your booking ({id}) has not been paid, and nothing has been charged. Call or e-mail us with your booking ID and we'll
           find another date with you.
         </p>
+        <ContactLines />
+      </Notice>
+    );
+  }
+  if (setup.kind === 'conflict' && !NOTHING_TO_PAY.includes(setup.message)) {
+    // A cancelled booking, or a payment we could not set up: nothing was charged; a person sorts it out.
+    return (
+      <Notice heading={setup.message} tone="warning">
+        <p>Nothing has been charged for booking {id}. Call or e-mail us with your booking ID and we'll sort it out.</p>
         <ContactLines />
       </Notice>
     );

@@ -7,6 +7,7 @@ import { formatPounds, poundsFromPence } from '../../domain/pricing.ts';
 import { formatLongDate } from '../../domain/format.ts';
 import { PROJECT_STEPS } from '../../domain/project-steps.ts';
 import { BUSINESS } from '../../content/business.ts';
+import { PAYMENT_MESSAGES } from '../../content/payment-messages.ts';
 import type { AppDeps } from '../api/deps.ts';
 import { AppError, conflict, notConfigured, notFound } from '../api/errors.ts';
 import { queueEmail } from '../providers/email.ts';
@@ -18,24 +19,7 @@ import { checkoutTokenMatches } from './checkout-token.ts';
 // Card payments (issue 5, api.md): the server decides the amount, Stripe's signed webhook is the
 // only thing that marks a booking paid, and every step is safe to repeat.
 
-export const PAYMENT_MESSAGES = {
-  notConfigured: 'Payments are not configured',
-  webhookNotConfigured: 'Payments are not configured (STRIPE_WEBHOOK_SECRET is not set)',
-  bookingNotFound: 'Booking not found',
-  checkoutTokenMissing: 'Checkout link is missing or invalid',
-  dateNoLongerAvailable: 'This date is no longer available. Please contact us to choose another date.',
-  alreadyPaid: 'This booking has already been paid',
-  alreadyProcessing: 'A payment for this booking is already being processed',
-  cancelled: 'This booking has been cancelled, so it cannot be paid online',
-  unreachable: 'We could not reach our payment provider. Please try again in a moment.',
-  intentConflict:
-    `We could not set up the payment for this booking. Please contact us on ${BUSINESS.phone} or ` +
-    `${BUSINESS.email} and quote your booking ID.`,
-  paymentNotFound: 'Payment not found',
-  underReview: `We have received your payment and are checking it. We will contact you within ${BUSINESS.responseTime}.`,
-  invalidSignature: 'Invalid signature',
-  invalidPayload: 'Invalid event payload',
-} as const;
+export { PAYMENT_MESSAGES };
 
 export const CURRENCY = 'gbp';
 
