@@ -15,6 +15,7 @@ import {
   serviceName,
   type PendingBooking,
 } from './pending-booking.ts';
+import { ICON_PROPS } from '../shared/icon-props.ts';
 
 // /checkout (public-site.md §2 "Checkout", §4, §8; issue 5). The summary comes from the
 // pendingBooking the form stored; the amount charged comes from the server. Where online
@@ -297,21 +298,9 @@ function NoBooking() {
   );
 }
 
-const iconProps = {
-  width: 20,
-  height: 20,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round' as const,
-  strokeLinejoin: 'round' as const,
-  'aria-hidden': true,
-};
-
 function LockIcon() {
   return (
-    <svg {...iconProps} width={16} height={16} className="shrink-0">
+    <svg {...ICON_PROPS} width={16} height={16} className="shrink-0">
       <rect x="5" y="11" width="14" height="9" rx="2" />
       <path d="M8 11V8a4 4 0 0 1 8 0v3" />
     </svg>

@@ -1,4 +1,5 @@
 import { BUSINESS } from '../../content/business.ts';
+import { ICON_PROPS } from '../shared/icon-props.ts';
 
 /** The business's phone, e-mail and support hours (public-site.md §9), as large tap targets. */
 export function ContactLines() {
@@ -21,28 +22,16 @@ export function ContactLines() {
   );
 }
 
-const iconProps = {
-  width: 20,
-  height: 20,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round' as const,
-  strokeLinejoin: 'round' as const,
-  'aria-hidden': true,
-};
-
 function PhoneIcon() {
   return (
-    <svg {...iconProps} className="shrink-0 text-accent-700">
+    <svg {...ICON_PROPS} className="shrink-0 text-accent-700">
       <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" />
     </svg>
   );
 }
 function MailIcon() {
   return (
-    <svg {...iconProps} className="shrink-0 text-accent-700">
+    <svg {...ICON_PROPS} className="shrink-0 text-accent-700">
       <rect x="3" y="5" width="18" height="14" rx="2" />
       <path d="M3 7l9 6 9-6" />
     </svg>
