@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from './client.ts';
+import { locateAddress } from '../src/domain/postcodes.ts';
 import {
   analyticsEvents,
   bookingLocations,
@@ -32,7 +33,7 @@ interface DemoBooking {
   step: number;
   status: string;
   paid: boolean;
-  locations: { address: string; lat: number; lng: number; postcode: string; region: string }[];
+  locations: { address: string; lat: number; lng: number }[];
 }
 
 const DEMO_BOOKINGS: DemoBooking[] = [
@@ -40,37 +41,37 @@ const DEMO_BOOKINGS: DemoBooking[] = [
     firstName: 'Priya', lastName: 'Shah', businessName: 'Northern Roast Coffee', email: 'priya@northernroast.example',
     phone: '0161 496 0311', quantity: 10, workType: 'day', preferredDate: '2026-07-14', step: 5, status: 'completed', paid: true,
     locations: [
-      { address: 'Market Street, Manchester M1 1PT', lat: 53.4823, lng: -2.2389, postcode: 'M1', region: 'Greater Manchester' },
-      { address: 'Oldham Street, Manchester M4 1LE', lat: 53.4842, lng: -2.2336, postcode: 'M4', region: 'Greater Manchester' },
+      { address: 'Market Street, Manchester M1 1PT', lat: 53.4823, lng: -2.2389 },
+      { address: 'Oldham Street, Manchester M4 1LE', lat: 53.4842, lng: -2.2336 },
     ],
   },
   {
     firstName: 'Tom', lastName: 'Birchall', businessName: 'Kirkgate Cycles', email: 'tom@kirkgatecycles.example',
     phone: '0113 496 0472', quantity: 5, workType: 'day', preferredDate: '2026-08-03', step: 5, status: 'completed', paid: true,
-    locations: [{ address: 'Briggate, Leeds LS1 6HD', lat: 53.7986, lng: -1.5418, postcode: 'LS1', region: 'West Yorkshire' }],
+    locations: [{ address: 'Briggate, Leeds LS1 6HD', lat: 53.7986, lng: -1.5418 }],
   },
   {
     firstName: 'Aisha', lastName: 'Okafor', businessName: 'Baltic Yoga Studio', email: 'aisha@balticyoga.example',
     phone: '0151 496 0185', quantity: 12, workType: 'night', preferredDate: '2026-09-18', step: 4, status: 'confirmed', paid: true,
     locations: [
-      { address: 'Jamaica Street, Liverpool L1 0AF', lat: 53.3968, lng: -2.9809, postcode: 'L1', region: 'Merseyside' },
-      { address: 'Bold Street, Liverpool L1 4DS', lat: 53.4024, lng: -2.9793, postcode: 'L1', region: 'Merseyside' },
+      { address: 'Jamaica Street, Liverpool L1 0AF', lat: 53.3968, lng: -2.9809 },
+      { address: 'Bold Street, Liverpool L1 4DS', lat: 53.4024, lng: -2.9793 },
     ],
   },
   {
     firstName: 'Gareth', lastName: 'Lowe', businessName: 'Quayside Gin Co.', email: 'gareth@quaysidegin.example',
     phone: '0191 496 0824', quantity: 10, workType: 'night', preferredDate: '2027-07-09', step: 2, status: 'confirmed', paid: true,
-    locations: [{ address: 'Quayside, Newcastle upon Tyne NE1 3DX', lat: 54.9686, lng: -1.6053, postcode: 'NE1', region: 'Tyne and Wear' }],
+    locations: [{ address: 'Quayside, Newcastle upon Tyne NE1 3DX', lat: 54.9686, lng: -1.6053 }],
   },
   {
     firstName: 'Hannah', lastName: 'Whitworth', businessName: 'Kelham Island Books', email: 'hannah@kelhambooks.example',
     phone: '0114 496 0937', quantity: 5, workType: 'day', preferredDate: '2027-07-21', step: 1, status: 'pending', paid: false,
-    locations: [{ address: 'Alma Street, Sheffield S3 8SA', lat: 53.3893, lng: -1.4681, postcode: 'S3', region: 'South Yorkshire' }],
+    locations: [{ address: 'Alma Street, Sheffield S3 8SA', lat: 53.3893, lng: -1.4681 }],
   },
   {
     firstName: 'Test', lastName: 'Booking', businessName: 'Demo Ltd', email: 'test@example.com',
     phone: '0000 000000', quantity: 5, workType: 'day', preferredDate: '2027-08-02', step: 1, status: 'pending', paid: false,
-    locations: [{ address: 'Test Street, Bradford BD1 1AA', lat: 53.7938, lng: -1.7524, postcode: 'BD1', region: 'West Yorkshire' }],
+    locations: [{ address: 'Test Street, Bradford BD1 1AA', lat: 53.7938, lng: -1.7524 }],
   },
 ];
 
@@ -120,8 +121,8 @@ export async function seedDatabase(db: Database): Promise<boolean> {
           workType: demo.workType,
           preferredDate: demo.preferredDate,
           locationAddress: demo.locations.map((location) => location.address).join('; '),
-          postcode: demo.locations[0]?.postcode,
-          region: demo.locations[0]?.region,
+          // Read from the address, as POST /api/bookings does.
+          ...locateAddress(demo.locations[0]!.address),
           totalPricePence,
           status: demo.status,
           currentStep: demo.step,
@@ -134,7 +135,7 @@ export async function seedDatabase(db: Database): Promise<boolean> {
         })
         .returning({ id: bookings.id });
       await tx.insert(bookingLocations).values(
-        demo.locations.map((location, position) => ({ ...location, bookingId: booking!.id, position })),
+        demo.locations.map((location, position) => ({ ...location, ...locateAddress(location.address), bookingId: booking!.id, position })),
       );
       const steps = PROJECT_STEPS.filter((step) => step.step <= demo.step);
       if (steps.length > 1) {
