@@ -256,7 +256,10 @@ export const channelLogs = pgTable(
 export const adminSessions = pgTable('admin_sessions', {
   /** SHA-256 of the cookie's random token: a database leak does not leak live sessions. */
   tokenHash: text('token_hash').primaryKey(),
+  /** The absolute end of the session (8 hours after sign-in), whatever its use. */
   expiresAt: instant('expires_at').notNull(),
+  /** The last request it made: 30 minutes without one ends it (idle timeout). */
+  lastSeenAt: instant('last_seen_at').notNull().defaultNow(),
   revokedAt: instant('revoked_at'),
   createdAt: createdAt(),
 });

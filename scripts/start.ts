@@ -11,7 +11,6 @@ import { serve } from '@hono/node-server';
 import { getEnv } from '../src/server/env.ts';
 import { createRuntime } from '../src/server/runtime.ts';
 import { createStaticSite } from '../src/server/static-site.ts';
-import { resolveLocalAdminPassword } from '../src/server/admin-password.ts';
 import { runMaintenance } from '../src/server/services/maintenance.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -40,7 +39,6 @@ function buildIfStale() {
 const env = getEnv();
 buildIfStale();
 const runtime = await createRuntime(env);
-await resolveLocalAdminPassword(env.ADMIN_PASSWORD, env.DATA_DIR);
 const site = createStaticSite({ distDir, api: (request, bindings) => runtime.app.fetch(request, bindings as never) });
 
 const server = serve({ fetch: site.fetch, port: env.PORT, hostname: env.HOST }, (info) => {

@@ -23,9 +23,10 @@ const envSchema = z.object({
   /** Unset: embedded PostgreSQL (PGlite) under DATA_DIR. Neon URL: Neon's driver. Other postgres:// URL: node-postgres. */
   DATABASE_URL: optionalString,
   DATA_DIR: z.string().default('.data'),
+  /** The admin password in clear; hashed once at start. Prefer ADMIN_PASSWORD_HASH in production. */
   ADMIN_PASSWORD: optionalString,
-  /** Secret used to sign nothing the browser can forge; admin sessions are random tokens stored hashed. */
-  SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+  /** `scrypt$N$r$p$salt$hash` as printed by `npm run admin:hash`; wins over ADMIN_PASSWORD. */
+  ADMIN_PASSWORD_HASH: optionalString,
 
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,

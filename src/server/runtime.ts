@@ -8,6 +8,7 @@ import { ConfigError, getEnv, type Env } from './env.ts';
 import { createMailer } from './providers/email.ts';
 import { createPaymentsProvider } from './providers/payments.ts';
 import { createFileStore } from './providers/files.ts';
+import { resolveAdminCredentials, resolveLocalAdminPassword } from './admin-password.ts';
 
 export interface Runtime {
   app: ReturnType<typeof createApp>;
@@ -29,12 +30,18 @@ export async function createRuntime(env: Env = getEnv()): Promise<Runtime> {
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir });
   // Locally every database is brought up to date on start; on Netlify the deploy did it.
   if (database.driver === 'pglite' || !env.NETLIFY) await migrateDatabase(database);
+  // Locally a password is generated (and printed once) when none is set; on Netlify one must be.
+  const password =
+    env.ADMIN_PASSWORD_HASH || env.NETLIFY ? env.ADMIN_PASSWORD : await resolveLocalAdminPassword(env.ADMIN_PASSWORD, env.DATA_DIR);
+  const admin = await resolveAdminCredentials({ passwordHash: env.ADMIN_PASSWORD_HASH, password });
+  if (!admin) consoleLogger.warn('No ADMIN_PASSWORD or ADMIN_PASSWORD_HASH is set: nobody can sign in to /admin');
   const deps: AppDeps = {
     db: database.db,
     env,
     mailer: createMailer(env, consoleLogger),
     payments: createPaymentsProvider(env),
     files: createFileStore(env),
+    admin,
     now: () => new Date(),
     log: consoleLogger,
   };

@@ -53,6 +53,7 @@ describe('Neon serverless driver', () => {
       mailer: createMailer(env, silentLogger),
       payments: null,
       files: createDiskFileStore(`${env.DATA_DIR}/uploads`),
+      admin: null,
       now: () => new Date(),
       log: silentLogger,
     });

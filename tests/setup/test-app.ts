@@ -9,6 +9,11 @@ import { createMailer } from '../../src/server/providers/email.ts';
 import { createPaymentsProvider } from '../../src/server/providers/payments.ts';
 import { createDiskFileStore } from '../../src/server/providers/files.ts';
 import { createTestDatabase } from './test-db.ts';
+import { resolveAdminCredentials } from '../../src/server/admin-password.ts';
+
+/** The admin password every API test app accepts. */
+export const TEST_ADMIN_PASSWORD = 'correct horse battery staple';
+let testCredentials: ReturnType<typeof resolveAdminCredentials> | undefined;
 
 export const TEST_ORIGIN = 'http://localhost:8888';
 
@@ -33,6 +38,8 @@ export async function createTestContext(overrides: Partial<Env> = {}): Promise<T
     mailer: createMailer(env, silentLogger),
     payments: createPaymentsProvider(env),
     files: createDiskFileStore(filesDir),
+    // Hashed once per test file: scrypt at production strength takes a few hundred milliseconds.
+    admin: await (testCredentials ??= resolveAdminCredentials({ password: TEST_ADMIN_PASSWORD })),
     now: () => now,
     log: silentLogger,
   };

@@ -11,6 +11,7 @@ import { geocodeRoutes } from './routes/geocode.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { paymentRoutes } from './routes/payments.ts';
+import { adminAuthRoutes } from './routes/admin-auth.ts';
 
 /**
  * The whole API as a value (conventions: "the app is a value"). The Netlify function, the local
@@ -41,6 +42,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api', uploadRoutes);
   app.route('/api/reviews', reviewRoutes);
   app.route('/api', paymentRoutes);
+  // Admin: sign-in is open; every other admin route mounts `requireAdmin` (middleware/admin-auth.ts).
+  app.route('/api/admin', adminAuthRoutes);
 
   app.onError(handleError);
   app.notFound(handleNotFound);

@@ -3,6 +3,8 @@ import type { Env } from '../env.ts';
 import type { Mailer } from '../providers/email.ts';
 import type { PaymentsProvider } from '../providers/payments.ts';
 import type { FileStore } from '../providers/files.ts';
+import type { AdminCredentials } from '../admin-password.ts';
+import type { AdminSession } from '../services/admin-sessions.ts';
 
 /** What the app needs from the outside world; tests pass their own (a real database always). */
 export interface AppDeps {
@@ -13,6 +15,8 @@ export interface AppDeps {
   payments: PaymentsProvider | null;
   /** Customers' uploaded files (disk locally, Netlify Blobs on Netlify). */
   files: FileStore;
+  /** The admin password's hash; null when none is configured (sign-in then always fails). */
+  admin: AdminCredentials | null;
   /** The clock, injected so schedules and windows are testable without waiting. */
   now: () => Date;
   log: Logger;
@@ -33,7 +37,12 @@ export const consoleLogger: Logger = {
 export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 
 export type AppEnv = {
-  Variables: { requestId: string; deps: AppDeps };
+  Variables: {
+    requestId: string;
+    deps: AppDeps;
+    /** Set by readAdminSession: undefined until looked up, null when not signed in. */
+    adminSession?: AdminSession | null;
+  };
   Bindings: {
     /** Netlify's function context (geo, ip) when running on Netlify. */
     context?: { ip?: string; geo?: { city?: string; country?: { code?: string; name?: string } } };

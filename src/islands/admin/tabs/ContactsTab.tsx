@@ -1,0 +1,5 @@
+import { ComingPanel } from './ComingPanel.tsx';
+
+export default function ContactsTab() {
+  return <ComingPanel title="Contacts" text="Contact enquiries are coming to this tab soon." />;
+}

@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+/** The password playwright.config.ts gives the server. */
+const ADMIN_PASSWORD = 'e2e-admin-password';
+
+test.describe('admin gate', () => {
+  test('refuses a wrong password, opens with the right one, and locks again at logout', async ({ page }) => {
+    await page.goto('/admin');
+    const password = page.getByLabel('Password');
+    await password.fill('not-the-password');
+    await page.getByRole('button', { name: 'Unlock Dashboard' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Invalid Password');
+    await expect(page.getByTestId('toast')).toContainText('Please enter the correct admin password.');
+
+    await password.fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Unlock Dashboard' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+    await expect(page.getByRole('tab')).toHaveText(['Projects', 'Bookings', 'Contacts', 'Locations', 'Workers', 'Reviews', 'Logs', 'Analytics']);
+    await expect(page.getByRole('tab', { name: 'Projects' })).toHaveAttribute('aria-selected', 'true');
+
+    // A reload keeps the server-side session; logout ends it.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByLabel('Password')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Password')).toBeVisible();
+  });
+
+  test('the tabs work by keyboard and the gate has no serious accessibility problems', async ({ page }) => {
+    await page.goto('/admin');
+    await expect(page.getByLabel('Password')).toBeVisible();
+    const gateScan = await new AxeBuilder({ page }).analyze();
+    expect(gateScan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.keyboard.press('Enter');
+    const projects = page.getByRole('tab', { name: 'Projects' });
+    await expect(projects).toBeVisible();
+    await projects.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: 'Bookings' })).toBeFocused();
+    await expect(page.getByRole('tab', { name: 'Bookings' })).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('End');
+    await expect(page.getByRole('tab', { name: 'Analytics' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel', { name: 'Analytics' })).toBeVisible();
+  });
+});
