@@ -4,6 +4,7 @@ import { outcodeInfo, regionForOutwardCode } from './postcodes.ts';
 // "groups bookings by the same postcode outward code or the same region. Group size options are
 // 3, 5, 8, 10 (default 5). Estimated saving is 15 minutes per stop."). Pure: the caller loads the
 // bookings; distances are straight lines, good enough to order a dozen stops in one town.
+// Server-only, like postcodes.ts whose outward-code table it reads: islands get `mapsUrl` from the API.
 
 export interface LatLng {
   lat: number;
