@@ -45,18 +45,35 @@ export interface OrderRouteOptions {
 /** Improvements smaller than this (km) are rounding noise; stopping on them keeps 2-opt finite. */
 const EPSILON_KM = 1e-9;
 
+/** Distances between nodes 0..n-1, computed once: 2-opt reads each many times. */
+type Distance = (a: number, b: number) => number;
+
+function distanceTable(nodes: readonly LatLng[]): Distance {
+  const n = nodes.length;
+  const table = new Float64Array(n * n);
+  for (let a = 0; a < n; a += 1) {
+    for (let b = a + 1; b < n; b += 1) {
+      table[a * n + b] = table[b * n + a] = haversineKm(nodes[a]!, nodes[b]!);
+    }
+  }
+  return (a, b) => table[a * n + b]!;
+}
+
+const lengthOf = (path: readonly number[], distance: Distance) =>
+  path.reduce((total, node, index) => (index === 0 ? 0 : total + distance(path[index - 1]!, node)), 0);
+
 /**
- * Nearest neighbour from `path[fixed]` onwards, keeping `path[0..fixed]` in place.
- * Ties go to the earlier stop, so the result depends only on the input order.
+ * Nearest neighbour over node indices, beginning at `path[0]`.
+ * Ties go to the earlier node, so the result depends only on the input order.
  */
-function nearestNeighbour<T extends LatLng>(path: T[], fixed: number): T[] {
-  const result = path.slice(0, fixed + 1);
-  const left = path.slice(fixed + 1);
+function nearestNeighbour(path: readonly number[], distance: Distance): number[] {
+  const result = path.slice(0, 1);
+  const left = path.slice(1);
   while (left.length > 0) {
     const from = result.at(-1)!;
     let best = 0;
     for (let index = 1; index < left.length; index += 1) {
-      if (haversineKm(from, left[index]!) < haversineKm(from, left[best]!) - EPSILON_KM) best = index;
+      if (distance(from, left[index]!) < distance(from, left[best]!) - EPSILON_KM) best = index;
     }
     result.push(left.splice(best, 1)[0]!);
   }
@@ -68,17 +85,18 @@ function nearestNeighbour<T extends LatLng>(path: T[], fixed: number): T[] {
  * until none does. Reversing a segment that touches an end moves that end, so a path whose start
  * is free also finds its best end points (shuffled points on a line come out in line order).
  */
-function twoOpt<T extends LatLng>(path: T[], firstMovable: number): T[] {
+function twoOpt(path: readonly number[], firstMovable: number, distance: Distance): number[] {
   const result = [...path];
-  const leg = (a: number, b: number) => (a < 0 || b >= result.length ? 0 : haversineKm(result[a]!, result[b]!));
+  const last = result.length - 1;
+  // A missing neighbour (beyond either end of the open path) costs nothing.
+  const leg = (a: number, b: number) => (a < 0 || b > last ? 0 : distance(result[a]!, result[b]!));
   let improved = true;
   while (improved) {
     improved = false;
-    for (let i = firstMovable; i < result.length - 1; i += 1) {
-      for (let j = i + 1; j < result.length; j += 1) {
+    for (let i = firstMovable; i < last; i += 1) {
+      for (let j = i + 1; j <= last; j += 1) {
         const before = leg(i - 1, i) + leg(j, j + 1);
-        const after = (i - 1 < 0 ? 0 : haversineKm(result[i - 1]!, result[j]!))
-          + (j + 1 >= result.length ? 0 : haversineKm(result[i]!, result[j + 1]!));
+        const after = (i === 0 ? 0 : distance(result[i - 1]!, result[j]!)) + (j === last ? 0 : distance(result[i]!, result[j + 1]!));
         if (after < before - EPSILON_KM) {
           result.splice(i, j - i + 1, ...result.slice(i, j + 1).reverse());
           improved = true;
@@ -96,14 +114,18 @@ function twoOpt<T extends LatLng>(path: T[], firstMovable: number): T[] {
  */
 export function orderRoute<T extends LatLng>(stops: readonly T[], options: OrderRouteOptions = {}): OrderedRoute<T> {
   const { start } = options;
-  // The start is a fixed first node of the path; it is dropped from the stops returned.
-  const withStart = (path: readonly LatLng[]) => (start ? [start, ...path] : [...path]);
-  const fixed = start ? 0 : -1;
-  const candidates = [nearestNeighbour(withStart(stops), Math.max(fixed, 0)), withStart(stops)]
-    .map((path) => twoOpt(path, fixed + 1));
-  const lengths = candidates.map(pathLengthKm);
+  // Node 0 is the start when given: fixed first, and dropped from the stops returned.
+  const nodes: LatLng[] = start ? [start, ...stops] : [...stops];
+  const distance = distanceTable(nodes);
+  const given = nodes.map((_, index) => index);
+  const firstMovable = start ? 1 : 0;
+  const candidates = [nearestNeighbour(given, distance), given].map((path) => twoOpt(path, firstMovable, distance));
+  const lengths = candidates.map((path) => lengthOf(path, distance));
   const best = lengths[1]! < lengths[0]! - EPSILON_KM ? 1 : 0;
-  return { stops: candidates[best]!.slice(start ? 1 : 0) as T[], distanceKm: lengths[best]! };
+  return {
+    stops: candidates[best]!.slice(firstMovable).map((node) => nodes[node] as T),
+    distanceKm: lengths[best]!,
+  };
 }
 
 // ---------------------------------------------------------------- grouping bookings
@@ -184,7 +206,7 @@ export function groupBookingsIntoRoutes<B extends RoutingBooking>(
       unplaced.push(booking);
       continue;
     }
-    const region = booking.region ?? (code ? regionForOutwardCode(code) : null) ?? UNKNOWN_AREA;
+    const region = booking.region?.trim() || (code ? regionForOutwardCode(code) : null) || UNKNOWN_AREA;
     placed.push({ region, code: code ?? '', stop: { booking, lat: point.lat, lng: point.lng } });
   }
   placed.sort((a, b) => compareText(a.region, b.region) || compareText(a.code, b.code) || a.stop.booking.id - b.stop.booking.id);
