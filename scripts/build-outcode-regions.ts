@@ -29,7 +29,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const csvPath = path.resolve(root, process.argv[2] ?? path.join('..', 'shared', 'data', 'uk-outcodes.csv'));
+// An argument is a path from where the command runs; the default is beside the repository.
+const csvPath = process.argv[2] ? path.resolve(process.argv[2]) : path.join(root, '..', 'shared', 'data', 'uk-outcodes.csv');
 const outPath = path.join(root, 'src', 'domain', 'outcode-regions.ts');
 
 const METROPOLITAN_COUNTIES: Record<string, string[]> = {

@@ -7,6 +7,7 @@ import {
   postcodeArea,
   regionForOutwardCode,
 } from './postcodes.ts';
+import { OUTCODE_ROWS, REGION_OUTCODES } from './outcode-regions.ts';
 
 describe('extractPostcode', () => {
   it.each([
@@ -172,5 +173,39 @@ describe('outcodeInfo', () => {
 
   it.each(['M99', 'ZZ1', '', 'M1 1AE'])('%j → null (not in the table)', (input) => {
     expect(outcodeInfo(input)).toBeNull();
+  });
+});
+
+describe('the outward-code table', () => {
+  const ONS_REGIONS = [
+    'North East', 'North West', 'Yorkshire and the Humber', 'East Midlands', 'West Midlands', 'East of England',
+    'London', 'South East', 'South West', 'Wales', 'Scotland', 'Northern Ireland', 'Channel Islands', 'Isle of Man',
+  ];
+  const rows = OUTCODE_ROWS.map((row) => outcodeInfo(row.split('|')[0]!)!);
+
+  it('covers every outward code of the dataset, each inside the British Isles', () => {
+    expect(rows).toHaveLength(2856);
+    for (const row of rows) {
+      expect(row.lat).toBeGreaterThan(49);
+      expect(row.lat).toBeLessThan(61);
+      expect(row.lng).toBeGreaterThan(-9);
+      expect(row.lng).toBeLessThan(2);
+      expect(row.town).not.toBe('');
+    }
+  });
+
+  it('names only the ONS regions and nations', () => {
+    expect(new Set(rows.map((row) => row.onsRegion))).toEqual(new Set(ONS_REGIONS));
+  });
+
+  it.each([
+    ['Greater Manchester', 'M1'],
+    ['Merseyside', 'L1'],
+    ['West Yorkshire', 'LS1'],
+    ['South Yorkshire', 'S1'],
+    ['Tyne and Wear', 'NE1'],
+    ['West Midlands', 'B1'],
+  ])('REGION_OUTCODES lists %s with %s', (region, outcode) => {
+    expect(REGION_OUTCODES[region]!.split(' ')).toContain(outcode);
   });
 });

@@ -171,6 +171,9 @@ describe('groupBookingsIntoRoutes', () => {
     ['the stored region wins over the table', [booking(1, 'M1', [], 'Somewhere Else')], 5, [
       { region: 'Somewhere Else', outwardCode: 'M1', ids: [1], minutes: 15 },
     ]],
+    ['an empty stored region falls back to the table', [booking(1, 'M1', [], ' ')], 5, [
+      { region: 'Greater Manchester', outwardCode: 'M1', ids: [1], minutes: 15 },
+    ]],
   ])('%s', (_, bookings, size, expected) => {
     expect(summary(groupBookingsIntoRoutes(bookings, size))).toEqual(expected);
   });
