@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   groupBookingsIntoRoutes,
   haversineKm,
+  isRouteGroupSize,
   type LatLng,
   mapsRouteUrl,
   orderRoute,
@@ -204,5 +205,14 @@ describe('groupBookingsIntoRoutes', () => {
 
   it('refuses a size the admin does not offer', () => {
     expect(() => groupBookingsIntoRoutes([], 4 as 5)).toThrow(RangeError);
+  });
+});
+
+describe('isRouteGroupSize', () => {
+  it.each([
+    [3, true], [5, true], [8, true], [10, true],
+    [4, false], [0, false], [11, false], ['5', false], [Number.NaN, false], [undefined, false],
+  ])('%j → %s', (value, allowed) => {
+    expect(isRouteGroupSize(value)).toBe(allowed);
   });
 });

@@ -133,6 +133,11 @@ export function orderRoute<T extends LatLng>(stops: readonly T[], options: Order
 export const ROUTE_GROUP_SIZES = [3, 5, 8, 10] as const;
 export type RouteGroupSize = (typeof ROUTE_GROUP_SIZES)[number];
 export const DEFAULT_ROUTE_GROUP_SIZE: RouteGroupSize = 5;
+
+/** For parsing `?size=`: true for 3, 5, 8 and 10 only. */
+export function isRouteGroupSize(value: unknown): value is RouteGroupSize {
+  return ROUTE_GROUP_SIZES.includes(value as RouteGroupSize);
+}
 /** admin-dashboard.md: "Estimated saving is 15 minutes per stop". */
 export const MINUTES_SAVED_PER_STOP = 15;
 /** The region of bookings whose region cannot be told. */
@@ -195,7 +200,7 @@ export function groupBookingsIntoRoutes<B extends RoutingBooking>(
   bookings: readonly B[],
   size: RouteGroupSize = DEFAULT_ROUTE_GROUP_SIZE,
 ): RouteGroup<B>[] {
-  if (!ROUTE_GROUP_SIZES.includes(size)) throw new RangeError(`Route group size must be one of ${ROUTE_GROUP_SIZES.join(', ')}`);
+  if (!isRouteGroupSize(size)) throw new RangeError(`Route group size must be one of ${ROUTE_GROUP_SIZES.join(', ')}`);
 
   const placed: { region: string; code: string; stop: PlacedStop<B> }[] = [];
   const unplaced: B[] = [];
