@@ -1,7 +1,9 @@
-import { AREA_REGIONS, REGION_OUTCODES } from './outcode-regions.ts';
+import { AREA_REGIONS, COUNTIES, OUTCODE_ROWS } from './outcode-regions.ts';
 
 // UK postcodes in addresses, for the admin's route grouping and "By Region" view
 // (admin-dashboard.md: bookings are grouped by postcode outward code, then region).
+// The outward-code table is large (every UK code with its centroid): import this module from
+// server code only, never from a browser island.
 
 /**
  * A full UK postcode: outward code (area letters, district digit, optional digit or letter) and
@@ -10,10 +12,30 @@ import { AREA_REGIONS, REGION_OUTCODES } from './outcode-regions.ts';
  */
 const POSTCODE = /\b([A-Z]{1,2}\d[A-Z\d]?) ?(\d[ABD-HJLNP-UW-Z]{2})\b/gi;
 
-const REGION_OF_OUTCODE: ReadonlyMap<string, string> = new Map(
-  Object.entries(REGION_OUTCODES).flatMap(([region, outcodes]) =>
-    outcodes.split(' ').map((outcode) => [outcode, region] as const),
-  ),
+/** What the committed table knows about one outward code. */
+export interface OutcodeInfo {
+  /** The outward code, upper case: 'SK9'. */
+  outcode: string;
+  /** Centroid of the code's postcodes, degrees rounded to 4 decimals (about 10 m). */
+  lat: number;
+  lng: number;
+  /** The main town or locality: 'Macclesfield'. */
+  town: string;
+  /**
+   * The county, unitary authority or metropolitan county: the "region" the admin's By Region view
+   * names ('Greater Manchester', 'Cheshire East').
+   */
+  county: string;
+  /** The ONS region or nation: 'North West', 'Yorkshire and the Humber', 'Scotland'. */
+  onsRegion: string;
+}
+
+const OUTCODE_INFO: ReadonlyMap<string, OutcodeInfo> = new Map(
+  OUTCODE_ROWS.map((row) => {
+    const [outcode, lat, lng, town, index] = row.split('|') as [string, string, string, string, string];
+    const [county, onsRegion] = COUNTIES[Number(index)]!.split('|') as [string, string];
+    return [outcode, { outcode, lat: Number(lat), lng: Number(lng), town, county, onsRegion }] as const;
+  }),
 );
 
 /** Named in addresses the geocoder writes ('..., Leeds, West Yorkshire, England, ...'). */
@@ -45,10 +67,22 @@ export function postcodeArea(outwardCode: string): string {
   return /^[A-Z]+/i.exec(outwardCode)?.[0].toUpperCase() ?? '';
 }
 
-/** The region of an outward code, from the committed table; null outside the covered areas. */
+/**
+ * Centroid, town, county and ONS region of an outward code ('sk9', ' M1 ' are tolerated); null for
+ * a code the table does not hold (a mistyped code, or one newer than the dataset).
+ */
+export function outcodeInfo(outwardCode: string): OutcodeInfo | null {
+  return OUTCODE_INFO.get(outwardCode.trim().toUpperCase()) ?? null;
+}
+
+/**
+ * The region (county or metropolitan county) of an outward code, from the committed table; a code
+ * the table lacks falls back to its postcode area when the whole area lies in one county
+ * ('M99' → Greater Manchester); otherwise null.
+ */
 export function regionForOutwardCode(outwardCode: string): string | null {
   const code = outwardCode.trim().toUpperCase();
-  return REGION_OF_OUTCODE.get(code) ?? AREA_REGIONS[postcodeArea(code)] ?? null;
+  return OUTCODE_INFO.get(code)?.county ?? AREA_REGIONS[postcodeArea(code)] ?? null;
 }
 
 export interface AddressLocation {
