@@ -16,9 +16,31 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
   if (error instanceof HTTPException && error.status < 500) {
     return c.json({ error: error.message || 'Bad request', requestId }, error.status);
   }
+  if (isDatabaseUnavailable(error)) {
+    // Not a bug of ours and nothing half-written: every write is one transaction, rolled back.
+    c.get('deps')?.log.error('Database unavailable', { requestId, path: c.req.path, ...describeError(error) });
+    c.header('Retry-After', '5');
+    return c.json({ error: DATABASE_UNAVAILABLE, requestId }, 503);
+  }
   c.get('deps')?.log.error('Unhandled error', { requestId, path: c.req.path, ...describeError(error) });
   return c.json({ error: 'Something went wrong on our side. Please try again.', requestId }, 500);
 };
+
+export const DATABASE_UNAVAILABLE =
+  'Our booking system is unavailable for a moment and nothing was saved. Please try again in a minute.';
+
+/** Connection-level failures (refused, dropped, server shutting down), by code or by message. */
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '53300']);
+const CONNECTION_MESSAGE = /connection (terminated|refused|ended)|PGlite is closed|Cannot use a pool after calling end|database system is (starting up|shutting down)/i;
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Object && depth < 5; current = (current as { cause?: unknown }).cause, depth += 1) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
+    if (typeof message === 'string' && CONNECTION_MESSAGE.test(message)) return true;
+  }
+  return false;
+}
 
 export const handleNotFound: NotFoundHandler<AppEnv> = (c) =>
   c.json({ error: 'Not found', requestId: c.get('requestId') }, 404);
