@@ -111,6 +111,9 @@ export function testSettings(source: Record<string, string | undefined> = proces
     e2ePort: source.E2E_PORT ? Number(source.E2E_PORT) : undefined,
     e2eDataDir: source.E2E_DATA_DIR || undefined,
     testDatabaseUrl: source.TEST_DATABASE_URL || undefined,
+    /** `npm run fuzz`: cases per route, and a seed to repeat a run. */
+    fuzzRuns: source.FUZZ_RUNS ? Number(source.FUZZ_RUNS) : undefined,
+    fuzzSeed: source.FUZZ_SEED ? Number(source.FUZZ_SEED) : undefined,
     isCi: source.CI === 'true' || source.CI === '1',
   };
 }
