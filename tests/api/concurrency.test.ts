@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { bookings } from '../../db/schema.ts';
+import { bookingPayload, freshClient } from '../fixtures/bookings.ts';
+import { createTestContext, jsonRequest } from '../setup/test-app.ts';
+
+// Races as many requests at once as a busy launch day might. On PGlite they queue on one
+// connection; in CI the same file runs on PostgreSQL through the production driver with a
+// pool, where they truly overlap (tests/setup/test-db.ts).
+const ctx = await createTestContext();
+
+describe('concurrency', () => {
+  it('50 parallel bookings for a day\'s last capacity never exceed it', async () => {
+    const date = '2027-07-20';
+    const capacity = ctx.deps.env.DAILY_PATCH_CAPACITY;
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        ctx.app.request('/api/bookings', jsonRequest(bookingPayload({ quantity: 5, preferredDate: date, email: `owner${index}@parallelcafe.co.uk` })), freshClient()),
+      ),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(Math.floor(capacity / 5));
+    expect(statuses.filter((status) => status !== 201).every((status) => status === 409)).toBe(true);
+    const [held] = await ctx.deps.db
+      .select({ patches: sql<number>`cast(sum(${bookings.quantity}) as integer)` })
+      .from(bookings)
+      .where(eq(bookings.preferredDate, date));
+    expect(held!.patches).toBeLessThanOrEqual(capacity);
+  });
+
+  it('20 parallel submits with one Idempotency-Key make one booking and 20 identical answers', async () => {
+    const client = freshClient();
+    const payload = bookingPayload({ preferredDate: '2027-07-21', email: 'double.click@parallelcafe.co.uk' });
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        ctx.app.request('/api/bookings', jsonRequest(payload, { headers: { 'Idempotency-Key': 'launch-day-0001' } }), client),
+      ),
+    );
+    expect(responses.map((response) => response.status).sort()).toEqual([...Array(19).fill(200), 201].sort());
+    const bodies = await Promise.all(responses.map((response) => response.json()));
+    for (const body of bodies) expect(body).toEqual(bodies[0]);
+    const rows = await ctx.deps.db.select().from(bookings).where(eq(bookings.email, 'double.click@parallelcafe.co.uk'));
+    expect(rows).toHaveLength(1);
+  });
+});
