@@ -13,6 +13,7 @@ import { reviewRoutes } from './routes/reviews.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { adminAuthRoutes } from './routes/admin-auth.ts';
 import { adminPrivacyRoutes } from './routes/admin-privacy.ts';
+import { completionRoutes } from './routes/completion.ts';
 
 /**
  * The whole API as a value (conventions: "the app is a value"). The Netlify function, the local
@@ -46,6 +47,7 @@ export function createApp(deps: AppDeps) {
   // Admin: sign-in is open; every other admin route mounts `requireAdmin` (middleware/admin-auth.ts).
   app.route('/api/admin', adminAuthRoutes);
   app.route('/api/admin/privacy', adminPrivacyRoutes);
+  app.route('/api/completion', completionRoutes);
 
   app.onError(handleError);
   app.notFound(handleNotFound);

@@ -5,6 +5,7 @@ import { PROJECT_STEPS } from '../../domain/project-steps.ts';
 import type { EmailMessage } from '../providers/email.ts';
 import type { BookingRow } from './booking-view.ts';
 import { UNPAID_HOLD_HOURS } from './availability.ts';
+import { escapeHtml } from './html.ts';
 
 // The e-mails a new booking writes to the outbox (issue 4): the customer's confirmation — what
 // was booked, the booking ID, how to track it, what happens next, who to ask — and a short note
@@ -143,13 +144,4 @@ export function staffBookingNotification(context: BookingEmailContext, to: strin
 /** Customer text in a subject line stays on one line. */
 function oneLine(value: string): string {
   return value.replace(/\s+/g, ' ').trim();
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }

@@ -1,0 +1,168 @@
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { bookings, photos, reviews } from '../../../db/schema.ts';
+import { averageRating, responseRate } from '../../domain/ratings.ts';
+import type { AppDeps } from '../api/deps.ts';
+import { conflict, notFound } from '../api/errors.ts';
+import { queueEmail } from '../providers/email.ts';
+import { writeChannelLog } from './channel-log.ts';
+import { completionEmail } from './completion-emails.ts';
+
+// The Reviews (completion) tab (admin-dashboard.md §2): completed projects, the completion e-mail
+// that closes each one, and what came back. The review invitation follows the completion e-mail.
+
+export interface CompletionStats {
+  totalCompleted: number;
+  emailsSent: number;
+  reviewsReceived: number;
+  averageRating: number;
+  /** Reviews received per review invitation sent, whole percent. */
+  responseRate: number;
+}
+
+export interface CompletionItem {
+  id: number;
+  firstName: string;
+  lastName: string;
+  locationAddress: string;
+  completionDate: string | null;
+  photoCount: number;
+  emailSent: boolean;
+  reviewRequested: boolean;
+  reviewReceived: boolean;
+  rating: number | null;
+}
+
+const isCompleted = eq(bookings.status, 'completed');
+
+export async function completionStats(db: AppDeps['db']): Promise<CompletionStats> {
+  const [counts] = await db
+    .select({
+      totalCompleted: sql<number>`count(*)::int`,
+      emailsSent: sql<number>`count(${bookings.completionEmailSentAt})::int`,
+      requestsSent: sql<number>`count(${bookings.reviewRequestSentAt})::int`,
+    })
+    .from(bookings)
+    .where(isCompleted);
+  const ratings = await db
+    .select({ rating: reviews.rating })
+    .from(reviews)
+    .innerJoin(bookings, eq(bookings.id, reviews.bookingId))
+    .where(isCompleted);
+  const received = ratings.length;
+  return {
+    totalCompleted: counts?.totalCompleted ?? 0,
+    emailsSent: counts?.emailsSent ?? 0,
+    reviewsReceived: received,
+    averageRating: averageRating(ratings.map((row) => row.rating)),
+    responseRate: responseRate(received, counts?.requestsSent ?? 0),
+  };
+}
+
+export async function completionItems(db: AppDeps['db']): Promise<CompletionItem[]> {
+  const rows = await db
+    .select({
+      id: bookings.id,
+      firstName: bookings.firstName,
+      lastName: bookings.lastName,
+      locationAddress: bookings.locationAddress,
+      completionDate: bookings.completionDate,
+      completionEmailSentAt: bookings.completionEmailSentAt,
+      reviewRequestSentAt: bookings.reviewRequestSentAt,
+    })
+    .from(bookings)
+    .where(isCompleted)
+    .orderBy(desc(bookings.completionDate), desc(bookings.id))
+    .limit(500);
+  const ids = rows.map((row) => row.id);
+  const [photoCounts, ratings] = ids.length
+    ? await Promise.all([
+        db
+          .select({ bookingId: photos.bookingId, count: sql<number>`count(*)::int` })
+          .from(photos)
+          .where(inArray(photos.bookingId, ids))
+          .groupBy(photos.bookingId),
+        db
+          .select({ bookingId: reviews.bookingId, rating: reviews.rating })
+          .from(reviews)
+          .where(and(isNotNull(reviews.bookingId), inArray(reviews.bookingId, ids))),
+      ])
+    : [[], []];
+  return rows.map((row) => {
+    const rating = ratings.find((review) => review.bookingId === row.id)?.rating ?? null;
+    return {
+      id: row.id,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      locationAddress: row.locationAddress,
+      completionDate: row.completionDate?.toISOString() ?? null,
+      photoCount: photoCounts.find((count) => count.bookingId === row.id)?.count ?? 0,
+      emailSent: row.completionEmailSentAt !== null,
+      reviewRequested: row.reviewRequestSentAt !== null,
+      reviewReceived: rating !== null,
+      rating,
+    };
+  });
+}
+
+export const COMPLETION_MESSAGES = {
+  notCompleted: 'Only a completed project can be sent its completion e-mail.',
+} as const;
+
+/**
+ * Sends the completion e-mail: the after photos and the public project page. Written to the
+ * outbox with the booking's stamp in one transaction, then delivered; a second click on the same
+ * day writes nothing twice (the dedupe key names the day).
+ */
+export async function sendCompletionEmail(deps: AppDeps, bookingId: number, actor: string) {
+  const now = deps.now();
+  const site = deps.env.SITE_URL.replace(/\/+$/, '');
+  const outcome = await deps.db.transaction(async (tx) => {
+    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
+    if (!booking) throw notFound('Booking not found');
+    if (booking.status !== 'completed') throw conflict(COMPLETION_MESSAGES.notCompleted);
+    const afterPhotos = await tx
+      .select({ fileName: photos.fileName })
+      .from(photos)
+      .where(and(eq(photos.bookingId, bookingId), eq(photos.photoType, 'after')))
+      .orderBy(photos.id)
+      .limit(6);
+    const message = completionEmail(
+      {
+        bookingId,
+        firstName: booking.firstName,
+        email: booking.email,
+        quantity: booking.quantity,
+        completionDate: booking.completionDate?.toISOString() ?? null,
+        photoUrls: afterPhotos.map((photo) => `${site}/uploads/${photo.fileName}`),
+        galleryUrl: `${site}/gallery/${bookingId}`,
+      },
+      now.toISOString().slice(0, 10),
+    );
+    const queued = await queueEmail(tx, message);
+    const [stamped] = await tx
+      .update(bookings)
+      .set({ completionEmailSentAt: booking.completionEmailSentAt ?? now, updatedAt: now })
+      .where(eq(bookings.id, bookingId))
+      .returning({ completionEmailSentAt: bookings.completionEmailSentAt });
+    await writeChannelLog(tx, {
+      channel: 'email',
+      action: 'completion_email_sent',
+      entityType: 'booking',
+      entityId: bookingId,
+      userId: actor,
+      details: queued ? `Completion e-mail queued for booking #${bookingId}` : `Completion e-mail for booking #${bookingId} was already queued today`,
+    });
+    return { dedupeKey: message.dedupeKey!, queued, sentAt: stamped!.completionEmailSentAt! };
+  });
+  if (outcome.queued) await deliver(deps, [outcome.dedupeKey]);
+  return { bookingId, completionEmailSentAt: outcome.sentAt.toISOString() };
+}
+
+/** Sends what this request queued before answering; a failure stays queued for the hourly job. */
+export async function deliver(deps: AppDeps, dedupeKeys: string[]): Promise<void> {
+  try {
+    await deps.mailer.deliverQueued(deps.db, { dedupeKeys });
+  } catch (error) {
+    deps.log.error('Queued e-mail could not be delivered yet', { error: error instanceof Error ? error.message : String(error) });
+  }
+}

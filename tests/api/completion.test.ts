@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { bookings, emailOutbox, photos, reviews } from '../../db/schema.ts';
+import { adminCookie, adminRequest } from '../setup/admin.ts';
+import { createTestContext, jsonRequest } from '../setup/test-app.ts';
+
+const ctx = await createTestContext();
+const cookie = await adminCookie(ctx);
+
+async function booking(status: string, extra: Partial<typeof bookings.$inferInsert> = {}) {
+  const [row] = await ctx.deps.db
+    .insert(bookings)
+    .values({
+      firstName: 'Lena', lastName: 'Moss', email: `lena.${status}.${Math.random()}@mossflorist.co.uk`, phone: '0113 496 0101', quantity: 5,
+      locationAddress: 'Briggate, Leeds LS1 6HD', workType: 'day', preferredDate: '2026-08-10', totalPricePence: 34900,
+      status, currentStep: status === 'completed' ? 5 : 2, completionDate: status === 'completed' ? new Date('2026-08-10T16:00:00Z') : null,
+      ...extra,
+    })
+    .returning();
+  return row!;
+}
+
+describe('completion flow', () => {
+  it('is for admins only', async () => {
+    for (const [method, path] of [['GET', '/api/completion/stats'], ['GET', '/api/completion/bookings'], ['POST', '/api/completion/1/send-email']] as const) {
+      const response = await ctx.app.request(path, method === 'GET' ? {} : jsonRequest({}));
+      expect(response.status).toBe(401);
+    }
+  });
+
+  it('refuses the completion e-mail before the project is completed, and for an unknown booking', async () => {
+    const pending = await booking('confirmed');
+    const refused = await ctx.app.request(`/api/completion/${pending.id}/send-email`, adminRequest(cookie, { method: 'POST' }));
+    expect(refused.status).toBe(409);
+    expect((await ctx.app.request('/api/completion/999999/send-email', adminRequest(cookie, { method: 'POST' }))).status).toBe(404);
+  });
+
+  it('sends the completion e-mail with the after photos and the public project page, once however often clicked', async () => {
+    const done = await booking('completed');
+    await ctx.deps.db.insert(photos).values([
+      { bookingId: done.id, fileName: 'photo-after-1.jpg', originalName: 'a.jpg', photoType: 'after', step: 5, fileSize: 10, mimeType: 'image/jpeg' },
+      { bookingId: done.id, fileName: 'photo-before-1.jpg', originalName: 'b.jpg', photoType: 'before', step: 4, fileSize: 10, mimeType: 'image/jpeg' },
+    ]);
+    const first = await ctx.app.request(`/api/completion/${done.id}/send-email`, adminRequest(cookie, { method: 'POST' }));
+    expect(first.status).toBe(200);
+    await ctx.app.request(`/api/completion/${done.id}/send-email`, adminRequest(cookie, { method: 'POST' }));
+    const mail = await ctx.deps.db.select().from(emailOutbox).where(eq(emailOutbox.to, done.email));
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.text).toContain(`http://localhost:8888/gallery/${done.id}`);
+    expect(mail[0]!.text).toContain('http://localhost:8888/uploads/photo-after-1.jpg');
+    expect(mail[0]!.text).not.toContain('photo-before-1.jpg');
+
+    const items = await (await ctx.app.request('/api/completion/bookings', adminRequest(cookie))).json();
+    expect(items.find((item: { id: number }) => item.id === done.id)).toMatchObject({ emailSent: true, photoCount: 2, reviewReceived: false, rating: null });
+  });
+
+  it('counts completed projects, e-mails, reviews and the average rating', async () => {
+    const reviewed = await booking('completed', { completionEmailSentAt: new Date(), reviewRequestSentAt: new Date() });
+    await ctx.deps.db.insert(reviews).values({ bookingId: reviewed.id, rating: 4, reviewText: 'Clean work.', customerName: 'Lena M.' });
+    const stats = await (await ctx.app.request('/api/completion/stats', adminRequest(cookie))).json();
+    expect(stats).toEqual({ totalCompleted: 2, emailsSent: 2, reviewsReceived: 1, averageRating: 4, responseRate: 100 });
+  });
+});
