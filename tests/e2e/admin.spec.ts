@@ -47,3 +47,22 @@ test.describe('admin gate', () => {
     await expect(page.getByRole('tabpanel', { name: 'Analytics' })).toBeVisible();
   });
 });
+
+test.describe('admin reviews (completion) tab', () => {
+  test('sends a completed project its completion e-mail, after which a review can be requested', async ({ page }) => {
+    await page.goto('/admin');
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.getByRole('tab', { name: 'Reviews' }).click();
+    const panel = page.getByRole('tabpanel', { name: 'Reviews' });
+    await expect(panel.getByRole('heading', { name: 'Completed projects' })).toBeVisible();
+    const project = panel.getByRole('listitem').filter({ hasText: 'Tom Birchall' });
+    await expect(project.getByText('Pending Email')).toBeVisible();
+    await expect(project.getByRole('link', { name: /Project page/ })).toHaveAttribute('href', /^\/gallery\/\d+$/);
+    await project.getByRole('button', { name: 'Send Completion Email' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Completion Email Sent');
+    await expect(project.getByRole('button', { name: 'Request Review' })).toBeVisible();
+    const scan = await new AxeBuilder({ page }).include('[role="tabpanel"]').analyze();
+    expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  });
+});
