@@ -70,6 +70,8 @@ export const bookings = pgTable(
     paymentEventAt: instant('payment_event_at'),
     completionEmailSentAt: instant('completion_email_sent_at'),
     reviewRequestSentAt: instant('review_request_sent_at'),
+    /** The installation date the day-before reminder went out for: a moved date gets a new one. */
+    reminderSentFor: date('reminder_sent_for'),
     createdAt: createdAt(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },

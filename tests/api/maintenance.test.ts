@@ -205,6 +205,7 @@ describe('runMaintenance: pruning', () => {
         uploadsDeleted: 1,
         stripeEventsPruned: 1,
         retentionDeleted: 0,
+        remindersSent: 0,
       },
       failedSteps: [],
     });

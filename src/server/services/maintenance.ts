@@ -5,6 +5,7 @@ import { rowsOf } from '../providers/email.ts';
 import { writeChannelLog } from './channel-log.ts';
 import { pruneRateLimits } from './rate-limit.ts';
 import { applyRetention } from './retention.ts';
+import { sendInstallationReminders } from './reminders.ts';
 
 /** A failed e-mail is tried this many times in all, then left as 'failed' for the admin to see. */
 export const MAX_EMAIL_ATTEMPTS = 5;
@@ -41,6 +42,8 @@ export interface MaintenanceCounts {
   stripeEventsPruned: number;
   /** Records past the periods /privacy promises (bookings, communications, analytics). */
   retentionDeleted: number;
+  /** Day-before installation reminders sent. */
+  remindersSent: number;
 }
 
 export interface MaintenanceResult {
@@ -67,6 +70,7 @@ export async function runMaintenance(deps: MaintenanceDeps, now: Date): Promise<
     uploadsDeleted: 0,
     stripeEventsPruned: 0,
     retentionDeleted: 0,
+    remindersSent: 0,
   };
   const failedSteps: string[] = [];
   const step = async (name: string, work: () => Promise<void>) => {
@@ -136,6 +140,10 @@ export async function runMaintenance(deps: MaintenanceDeps, now: Date): Promise<
       .where(lt(stripeEvents.receivedAt, before(RETENTION.stripeEvents)))
       .returning({ id: stripeEvents.id });
     counts.stripeEventsPruned = deleted.length;
+  });
+
+  await step('reminders', async () => {
+    counts.remindersSent = await sendInstallationReminders(deps, now);
   });
 
   await step('retention', async () => {
