@@ -291,6 +291,14 @@ export const idempotencyKeys = pgTable(
   (table) => [primaryKey({ columns: [table.scope, table.key] })],
 );
 
+export interface EmailAttachment {
+  filename: string;
+  /** MIME type, e.g. 'text/calendar; charset=utf-8; method=REQUEST'. */
+  type: string;
+  /** The file's bytes, base64. */
+  content: string;
+}
+
 /** Every e-mail the system writes. Without SendGrid the outbox is where mail is read locally. */
 export const emailOutbox = pgTable(
   'email_outbox',
@@ -303,6 +311,8 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text_body').notNull(),
     html: text('html_body'),
+    /** Files sent with the message, e.g. the calendar invite: [{filename, type, content (base64)}]. */
+    attachments: jsonb('attachments').$type<EmailAttachment[]>(),
     status: text('status', { enum: ['queued', 'sending', 'sent', 'failed', 'logged'] }).notNull().default('queued'),
     /** Delivery attempts so far; the maintenance job retries failed rows a few times. */
     attempts: integer('attempts').notNull().default(0),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { emailOutbox } from '../../../db/schema.ts';
+import { emailOutbox, type EmailAttachment } from '../../../db/schema.ts';
 import type { Env } from '../env.ts';
 import type { Logger } from '../api/deps.ts';
 import { writeChannelLog } from '../services/channel-log.ts';
@@ -14,7 +14,11 @@ export interface EmailMessage {
   kind: string;
   /** The same key twice writes one e-mail: replayed webhooks and retried jobs stay quiet. */
   dedupeKey?: string;
+  /** Files sent with it (the calendar invite). Kept small: they live in the outbox row. */
+  attachments?: EmailAttachment[];
 }
+
+export type { EmailAttachment };
 
 /**
  * Transactional outbox: services write the e-mail in the same transaction as the change that
@@ -30,6 +34,7 @@ export async function queueEmail(db: Database, message: EmailMessage): Promise<b
       subject: message.subject,
       text: message.text,
       html: message.html,
+      attachments: message.attachments?.length ? message.attachments : null,
       dedupeKey: message.dedupeKey,
     })
     .onConflictDoNothing({ target: emailOutbox.dedupeKey })
@@ -37,12 +42,20 @@ export async function queueEmail(db: Database, message: EmailMessage): Promise<b
   return inserted.length > 0;
 }
 
-type ClaimedRow = { id: number; to_address: string; subject: string; text_body: string; html_body: string | null; kind: string };
+type ClaimedRow = {
+  id: number;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  kind: string;
+  attachments: EmailAttachment[] | string | null;
+};
 
 export interface Transport {
   readonly name: 'sendgrid' | 'outbox';
   /** Delivers one message or throws. The outbox transport only logs: the row is the local mailbox. */
-  send(message: { to: string; subject: string; text: string; html?: string | null }): Promise<void>;
+  send(message: { to: string; subject: string; text: string; html?: string | null; attachments?: EmailAttachment[] }): Promise<void>;
 }
 
 export interface DeliveryOptions {
@@ -88,12 +101,14 @@ export function createMailer(env: Env, log: Logger, fetchImpl: typeof fetch = fe
         where id in (
           select id from email_outbox where status = 'queued' ${onlyKeys} order by id limit ${limit} for update skip locked
         )
-        returning id, to_address, subject, text_body, html_body, kind`);
+        returning id, to_address, subject, text_body, html_body, kind, attachments`);
       let sent = 0;
       let failed = 0;
       for (const row of rowsOf<ClaimedRow>(claimed)) {
         try {
-          await transport.send({ to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body });
+          // Raw SQL hands jsonb back as text on some drivers and parsed on others.
+          const attachments = typeof row.attachments === 'string' ? (JSON.parse(row.attachments) as EmailAttachment[]) : (row.attachments ?? []);
+          await transport.send({ to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, attachments });
           await db
             .update(emailOutbox)
             .set({ status: transport.name === 'sendgrid' ? 'sent' : 'logged', provider: transport.name, sentAt: new Date() })
@@ -134,6 +149,7 @@ function outboxTransport(log: Logger): Transport {
       log.info('E-mail written to the outbox (SENDGRID_API_KEY is not set, so nothing was sent)', {
         to: message.to,
         subject: message.subject,
+        attachments: message.attachments?.map((attachment) => attachment.filename),
       });
     },
   };
@@ -153,6 +169,9 @@ function sendGridTransport(apiKey: string, from: string, fetchImpl: typeof fetch
           from: { email: from },
           subject: message.subject,
           content,
+          ...(message.attachments?.length
+            ? { attachments: message.attachments.map(({ filename, type, content: data }) => ({ filename, type, content: data, disposition: 'attachment' })) }
+            : {}),
         }),
         signal: AbortSignal.timeout(10_000),
       });

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { emailOutbox } from '../../db/schema.ts';
+import { silentLogger } from '../../src/server/api/deps.ts';
+import { createMailer, queueEmail } from '../../src/server/providers/email.ts';
+import { createTestContext } from '../setup/test-app.ts';
+
+const ctx = await createTestContext();
+
+describe('e-mail delivery through SendGrid', () => {
+  it('posts text, HTML and attachments to SendGrid and marks the row sent', async () => {
+    const requests: { url: string; body: Record<string, unknown> }[] = [];
+    const mailer = createMailer({ ...ctx.deps.env, SENDGRID_API_KEY: 'SG.fake' }, silentLogger, async (url, init) => {
+      requests.push({ url: String(url), body: JSON.parse(String(init?.body)) });
+      return new Response(null, { status: 202 });
+    });
+    const invite = Buffer.from('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n').toString('base64');
+    await queueEmail(ctx.deps.db, {
+      to: 'jo@harbourcafe.co.uk', subject: 'Your booking', text: 'Hello', html: '<p>Hello</p>', kind: 'booking-confirmation', dedupeKey: 'attach-1',
+      attachments: [{ filename: 'installation.ics', type: 'text/calendar; charset=utf-8; method=REQUEST', content: invite }],
+    });
+    expect(await mailer.deliverQueued(ctx.deps.db, { dedupeKeys: ['attach-1'] })).toEqual({ sent: 1, failed: 0 });
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.url).toBe('https://api.sendgrid.com/v3/mail/send');
+    expect(requests[0]!.body).toMatchObject({
+      subject: 'Your booking',
+      content: [{ type: 'text/plain', value: 'Hello' }, { type: 'text/html', value: '<p>Hello</p>' }],
+      attachments: [{ filename: 'installation.ics', content: invite, disposition: 'attachment' }],
+    });
+    const [row] = await ctx.deps.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, 'attach-1'));
+    expect(row).toMatchObject({ status: 'sent', provider: 'sendgrid' });
+  });
+
+  it('keeps a message SendGrid refuses in the outbox as failed, for the hourly retry', async () => {
+    const mailer = createMailer({ ...ctx.deps.env, SENDGRID_API_KEY: 'SG.fake' }, silentLogger, async () => new Response('quota', { status: 429 }));
+    await queueEmail(ctx.deps.db, { to: 'jo@harbourcafe.co.uk', subject: 'Again', text: 'Hi', kind: 'test', dedupeKey: 'refused-1' });
+    expect(await mailer.deliverQueued(ctx.deps.db, { dedupeKeys: ['refused-1'] })).toEqual({ sent: 0, failed: 1 });
+    const [row] = await ctx.deps.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, 'refused-1'));
+    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(row!.error).toContain('429');
+  });
+});
