@@ -204,6 +204,7 @@ describe('runMaintenance: pruning', () => {
         idempotencyKeysPruned: 1,
         uploadsDeleted: 1,
         stripeEventsPruned: 1,
+        projectsArchived: 0,
       },
       failedSteps: [],
     });
