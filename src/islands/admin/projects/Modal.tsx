@@ -1,0 +1,59 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+interface ModalProps {
+  open: boolean;
+  title: string;
+  description?: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/**
+ * An edit dialog on the native modal <dialog>, like the site's drawer: showModal() makes the page
+ * behind it inert and Escape closes it. Labelled by its title; focus goes back to the button
+ * that opened it. Its content mounts only while open, so every opening starts fresh.
+ */
+export function Modal({ open, title, description, onClose, children }: ModalProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const openerRef = useRef<HTMLElement | null>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      dialog.showModal();
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open]);
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      onClose={() => {
+        onClose();
+        openerRef.current?.focus();
+      }}
+      className="m-auto w-[min(34rem,calc(100vw-1.5rem))] rounded-2xl bg-white p-0 text-ink shadow-xl backdrop:bg-ink/50"
+    >
+      {open && (
+        <div className="p-5 sm:p-6">
+          <h2 id={titleId} className="text-xl">
+            {title}
+          </h2>
+          {description && (
+            <p id={descriptionId} className="mt-1 text-sm text-concrete-600">
+              {description}
+            </p>
+          )}
+          <div className="mt-4">{children}</div>
+        </div>
+      )}
+    </dialog>
+  );
+}
