@@ -39,7 +39,7 @@ export function Modal({ open, title, description, onClose, children }: ModalProp
         onClose();
         openerRef.current?.focus();
       }}
-      className="m-auto w-[min(34rem,calc(100vw-1.5rem))] rounded-2xl bg-white p-0 text-ink shadow-xl backdrop:bg-ink/50"
+      className="m-auto w-[min(34rem,calc(100vw-1.5rem))] rounded-2xl bg-white p-0 text-ink shadow-xl backdrop:bg-[rgb(18_22_20/0.55)]"
     >
       {open && (
         <div className="p-5 sm:p-6">

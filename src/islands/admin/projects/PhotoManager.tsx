@@ -27,6 +27,7 @@ export function PhotoManager({ bookingId, currentStep, photos, onChanged }: Phot
   const [step, setStep] = useState(String(currentStep));
   const [description, setDescription] = useState('');
   const [busy, setBusy] = useState(false);
+  const [open, setOpen] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const id = (name: string) => `photo-${name}-${bookingId}`;
   // The step follows the project: after a step update the default is the new current step.
@@ -101,63 +102,69 @@ export function PhotoManager({ bookingId, currentStep, photos, onChanged }: Phot
       <h4 id={id('heading')} className="text-base">
         Photos ({photos.length})
       </h4>
-      <form onSubmit={upload} className="mt-3 grid gap-3 sm:grid-cols-2">
-        <div className="sm:col-span-2">
-          <label htmlFor={id('file')} className={LABEL_CLASS}>
-            Photo
-          </label>
-          <input
-            ref={fileInput}
-            id={id('file')}
-            type="file"
-            accept="image/*"
-            onChange={chooseFile}
-            className="mt-2 block w-full min-h-11 text-sm file:mr-3 file:min-h-11 file:rounded-full file:border file:border-concrete-300 file:bg-white file:px-4 file:font-semibold"
-          />
-        </div>
-        <div>
-          <label htmlFor={id('type')} className={LABEL_CLASS}>
-            Photo type
-          </label>
-          <select id={id('type')} className={`mt-2 ${INPUT_CLASS}`} value={photoType} onChange={(event) => setPhotoType(event.target.value)}>
-            <option value="">Select type</option>
-            {PHOTO_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {type[0]!.toUpperCase() + type.slice(1)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={id('step')} className={LABEL_CLASS}>
-            Step
-          </label>
-          <select id={id('step')} className={`mt-2 ${INPUT_CLASS}`} value={step} onChange={(event) => setStep(event.target.value)}>
-            {PROJECT_STEPS.map((projectStep) => (
-              <option key={projectStep.step} value={projectStep.step}>
-                {projectStep.step}. {projectStep.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="sm:col-span-2">
-          <label htmlFor={id('description')} className={LABEL_CLASS}>
-            Description <span className="font-normal text-concrete-600">(optional)</span>
-          </label>
-          <input
-            id={id('description')}
-            className={`mt-2 ${INPUT_CLASS}`}
-            value={description}
-            maxLength={500}
-            onChange={(event) => setDescription(event.target.value)}
-          />
-        </div>
-        <div className="sm:col-span-2">
-          <button type="submit" className="btn-primary w-full disabled:opacity-50 sm:w-auto" disabled={busy}>
-            {busy ? 'Working…' : 'Upload Photo'}
-          </button>
-        </div>
-      </form>
+      {/* Folded away by default: on a phone the form would otherwise fill the screen for every project. */}
+      <details className="group mt-3" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+        <summary className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-concrete-300 bg-white px-4 text-sm font-semibold hover:border-ink">
+          Upload a photo
+        </summary>
+        <form onSubmit={upload} className="mt-3 grid gap-3 sm:grid-cols-2">
+          <div className="sm:col-span-2">
+            <label htmlFor={id('file')} className={LABEL_CLASS}>
+              Photo
+            </label>
+            <input
+              ref={fileInput}
+              id={id('file')}
+              type="file"
+              accept="image/*"
+              onChange={chooseFile}
+              className="mt-2 block w-full min-h-11 text-sm file:mr-3 file:min-h-11 file:rounded-full file:border file:border-concrete-300 file:bg-white file:px-4 file:font-semibold"
+            />
+          </div>
+          <div>
+            <label htmlFor={id('type')} className={LABEL_CLASS}>
+              Photo type
+            </label>
+            <select id={id('type')} className={`mt-2 ${INPUT_CLASS}`} value={photoType} onChange={(event) => setPhotoType(event.target.value)}>
+              <option value="">Select type</option>
+              {PHOTO_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {type[0]!.toUpperCase() + type.slice(1)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={id('step')} className={LABEL_CLASS}>
+              Step
+            </label>
+            <select id={id('step')} className={`mt-2 ${INPUT_CLASS}`} value={step} onChange={(event) => setStep(event.target.value)}>
+              {PROJECT_STEPS.map((projectStep) => (
+                <option key={projectStep.step} value={projectStep.step}>
+                  {projectStep.step}. {projectStep.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="sm:col-span-2">
+            <label htmlFor={id('description')} className={LABEL_CLASS}>
+              Description <span className="font-normal text-concrete-600">(optional)</span>
+            </label>
+            <input
+              id={id('description')}
+              className={`mt-2 ${INPUT_CLASS}`}
+              value={description}
+              maxLength={500}
+              onChange={(event) => setDescription(event.target.value)}
+            />
+          </div>
+          <div className="sm:col-span-2">
+            <button type="submit" className="btn-primary w-full disabled:opacity-50 sm:w-auto" disabled={busy}>
+              {busy ? 'Working…' : 'Upload Photo'}
+            </button>
+          </div>
+        </form>
+      </details>
 
       {photos.length > 0 && (
         <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label={`Photos of booking #${bookingId}`}>
