@@ -82,7 +82,7 @@ test('@mobile a project goes through the five steps with a note, a photo and a d
   await expect(page.getByTestId('toast')).toContainText('Missing Information');
   await expect(page.getByTestId('toast')).toContainText('Please select a file and photo type.');
   await card.getByLabel('Photo type').selectOption('after');
-  await expect(card.getByLabel('Step')).toHaveValue('5');
+  await expect(card.getByLabel('Step', { exact: true })).toHaveValue('5');
   await card.getByLabel('Description (optional)').fill('Shop front, morning light');
   await card.getByRole('button', { name: 'Upload Photo' }).click();
   await expect(page.getByTestId('toast')).toContainText('Photo Uploaded');
