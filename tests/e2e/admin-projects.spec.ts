@@ -99,15 +99,17 @@ test('@mobile a project goes through the five steps with a note, a photo and a d
 });
 
 test('the Projects tab and its dialogs have no serious accessibility problems', async ({ page }) => {
+  // Two axe passes over a tab holding every seeded project take a while on a shared 2-core machine.
+  test.slow();
   await signIn(page);
   await expect(page.getByTestId('project').first()).toBeVisible();
   await expect(page.getByText('Completed projects are archived automatically 30 days after completion.')).toBeVisible();
   await expect(page.getByRole('button', { name: /^Archive \d+ Test Booking\(s\)$/ })).toBeVisible();
-  const serious = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(await serious()).toEqual([]);
+  const serious = async (builder: AxeBuilder) =>
+    (await builder.analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(await serious(new AxeBuilder({ page }))).toEqual([]);
 
   await page.getByTestId('project').first().getByRole('button', { name: 'Add Note to Current Step' }).click();
   await expect(page.getByRole('dialog', { name: 'Add Note to Current Step' })).toBeVisible();
-  expect(await serious()).toEqual([]);
+  expect(await serious(new AxeBuilder({ page }).include('dialog[open]'))).toEqual([]);
 });
