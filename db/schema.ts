@@ -149,6 +149,8 @@ export const photos = pgTable(
     step: smallint('step').notNull(),
     fileSize: integer('file_size').notNull(),
     mimeType: text('mime_type').notNull(),
+    /** The small copy the admin's browser makes (long side 480 px); null for photos stored without one. */
+    thumbnailFileName: text('thumbnail_file_name'),
     createdAt: createdAt(),
   },
   (table) => [index('photos_booking_idx').on(table.bookingId)],

@@ -132,6 +132,9 @@ export async function seedDatabase(db: Database): Promise<boolean> {
           amountPaidPence: demo.paid ? totalPricePence : null,
           paidAt: demo.paid ? new Date(`${demo.preferredDate}T08:00:00Z`) : null,
           ...stamped,
+          // The hourly job archives completed projects 30 days after completion; a recent date
+          // keeps the demo's finished projects on show for a month after seeding.
+          ...(demo.status === 'completed' ? { completionDate: new Date(Date.now() - 2 * 86_400_000) } : {}),
         })
         .returning({ id: bookings.id });
       await tx.insert(bookingLocations).values(

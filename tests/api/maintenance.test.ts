@@ -206,6 +206,7 @@ describe('runMaintenance: pruning', () => {
         stripeEventsPruned: 1,
         retentionDeleted: 0,
         remindersSent: 0,
+        projectsArchived: 0,
       },
       failedSteps: [],
     });

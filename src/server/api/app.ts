@@ -14,6 +14,7 @@ import { paymentRoutes } from './routes/payments.ts';
 import { adminAuthRoutes } from './routes/admin-auth.ts';
 import { adminPrivacyRoutes } from './routes/admin-privacy.ts';
 import { completionRoutes } from './routes/completion.ts';
+import { adminProjectRoutes } from './routes/admin-projects.ts';
 
 /**
  * The whole API as a value (conventions: "the app is a value"). The Netlify function, the local
@@ -48,6 +49,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/admin', adminAuthRoutes);
   app.route('/api/admin/privacy', adminPrivacyRoutes);
   app.route('/api/completion', completionRoutes);
+  app.route('/api', adminProjectRoutes);
 
   app.onError(handleError);
   app.notFound(handleNotFound);

@@ -6,6 +6,7 @@ import { writeChannelLog } from './channel-log.ts';
 import { pruneRateLimits } from './rate-limit.ts';
 import { applyRetention } from './retention.ts';
 import { sendInstallationReminders } from './reminders.ts';
+import { archiveCompletedProjects } from './project-progress.ts';
 
 /** A failed e-mail is tried this many times in all, then left as 'failed' for the admin to see. */
 export const MAX_EMAIL_ATTEMPTS = 5;
@@ -44,6 +45,7 @@ export interface MaintenanceCounts {
   retentionDeleted: number;
   /** Day-before installation reminders sent. */
   remindersSent: number;
+  projectsArchived: number;
 }
 
 export interface MaintenanceResult {
@@ -71,6 +73,7 @@ export async function runMaintenance(deps: MaintenanceDeps, now: Date): Promise<
     stripeEventsPruned: 0,
     retentionDeleted: 0,
     remindersSent: 0,
+    projectsArchived: 0,
   };
   const failedSteps: string[] = [];
   const step = async (name: string, work: () => Promise<void>) => {
@@ -149,6 +152,10 @@ export async function runMaintenance(deps: MaintenanceDeps, now: Date): Promise<
   await step('retention', async () => {
     const deleted = await applyRetention(deps, now);
     counts.retentionDeleted = Object.values(deleted).reduce((sum, count) => sum + count, 0);
+  });
+
+  await step('archive_completed_projects', async () => {
+    counts.projectsArchived = await archiveCompletedProjects(db, now);
   });
 
   await step('log', async () => {

@@ -1,0 +1,46 @@
+// The Projects tab's view of GET /api/admin/projects (server: services/project-progress.ts).
+// Declared here rather than imported so no server module is pulled into the browser bundle.
+
+export interface ProgressLog {
+  id: number;
+  step: number;
+  stepName: string;
+  status: string;
+  notes: string | null;
+  createdAt: string;
+}
+
+export interface ProjectPhoto {
+  id: number;
+  fileName: string;
+  thumbnailFileName: string | null;
+  originalName: string;
+  photoType: 'before' | 'during' | 'after' | 'reference';
+  step: number;
+  description: string | null;
+  fileSize: number;
+  createdAt: string;
+}
+
+export interface Project {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  quantity: number;
+  totalPrice: number;
+  preferredDate: string;
+  status: string;
+  currentStep: number;
+  statusNotes: string | null;
+  consultationDate: string | null;
+  stencilApprovedDate: string | null;
+  installationDate: string | null;
+  completionDate: string | null;
+  isTest: boolean;
+  progressLogs: ProgressLog[];
+  photos: ProjectPhoto[];
+  photoCount: number;
+}
+
+export const PHOTO_TYPES = ['before', 'during', 'after', 'reference'] as const;

@@ -1,0 +1,109 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppEnv } from '../deps.ts';
+import { AppError, badRequest, notFound } from '../errors.ts';
+import { readJson } from '../middleware/body.ts';
+import { adminActor, requireAdmin } from '../middleware/admin-auth.ts';
+import { toBookingJson } from '../../services/booking-view.ts';
+import {
+  addProgressNote,
+  deleteProgressLog,
+  listProjects,
+  progressNoteSchema,
+  progressUpdateSchema,
+  updateProgress,
+} from '../../services/project-progress.ts';
+import {
+  deletePhoto,
+  MAX_PHOTO_BYTES,
+  MAX_THUMBNAIL_BYTES,
+  PHOTO_MESSAGES,
+  uploadPhoto,
+} from '../../services/project-photos.ts';
+
+/** Room for the multipart framing and the small text fields around the photo and its thumbnail. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/** Route ids are positive integers; anything else names no row. */
+function idParam(c: Context<AppEnv>, message: string): number {
+  const raw = c.req.param('id') ?? '';
+  const id = Number(raw);
+  if (!/^\d{1,9}$/.test(raw) || !Number.isSafeInteger(id) || id < 1) throw notFound(message);
+  return id;
+}
+
+const actorOf = (c: Context<AppEnv>) => ({ userId: adminActor(c), now: c.get('deps').now() });
+
+/**
+ * The Projects tab (admin-dashboard.md §2, §4, §7): progress, notes, history and photos. Mounted
+ * at /api because the spec's paths span /api/admin, /api/bookings, /api/progress-logs and
+ * /api/photos, so each route carries `requireAdmin` itself rather than a '*' guard that would
+ * cover the public routes too.
+ */
+export const adminProjectRoutes = new Hono<AppEnv>()
+  .get('/admin/projects', requireAdmin, async (c) => {
+    return c.json(await listProjects(c.get('deps').db));
+  })
+
+  .patch('/admin/bookings/:id/progress', requireAdmin, async (c) => {
+    const bookingId = idParam(c, 'Booking not found');
+    const input = await readJson(c, progressUpdateSchema);
+    const booking = await updateProgress(c.get('deps').db, bookingId, input, actorOf(c));
+    return c.json(toBookingJson(booking));
+  })
+
+  .post('/admin/bookings/:id/notes', requireAdmin, async (c) => {
+    const bookingId = idParam(c, 'Booking not found');
+    const { notes } = await readJson(c, progressNoteSchema);
+    const booking = await addProgressNote(c.get('deps').db, bookingId, notes, actorOf(c));
+    return c.json(toBookingJson(booking));
+  })
+
+  .delete('/progress-logs/:id', requireAdmin, async (c) => {
+    await deleteProgressLog(c.get('deps').db, idParam(c, 'Progress log not found'), actorOf(c));
+    return c.body(null, 204);
+  })
+
+  .post(
+    '/bookings/:id/photos',
+    requireAdmin,
+    // The API's 1 MB JSON limit skips multipart; this is the photo route's own, checked while
+    // the body is read, so an oversized upload is refused before it is parsed.
+    bodyLimit({
+      maxSize: MAX_PHOTO_BYTES + MAX_THUMBNAIL_BYTES + MULTIPART_OVERHEAD_BYTES,
+      onError: () => {
+        throw new AppError(413, PHOTO_MESSAGES.tooLarge);
+      },
+    }),
+    async (c) => {
+      const bookingId = idParam(c, PHOTO_MESSAGES.bookingNotFound);
+      if (!c.req.header('content-type')?.toLowerCase().startsWith('multipart/form-data')) {
+        throw new AppError(415, 'Send the photo as multipart/form-data in the field "photo"');
+      }
+      let form: FormData;
+      try {
+        form = await c.req.raw.formData();
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        throw badRequest('Malformed multipart body');
+      }
+      const photo = await uploadPhoto(
+        c.get('deps'),
+        bookingId,
+        {
+          photo: form.get('photo'),
+          thumbnail: form.get('thumbnail'),
+          photoType: form.get('photoType'),
+          step: form.get('step'),
+          description: form.get('description'),
+        },
+        actorOf(c),
+      );
+      return c.json(photo, 201);
+    },
+  )
+
+  .delete('/photos/:id', requireAdmin, async (c) => {
+    await deletePhoto(c.get('deps'), idParam(c, PHOTO_MESSAGES.photoNotFound), actorOf(c));
+    return c.body(null, 204);
+  });
