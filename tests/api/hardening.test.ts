@@ -1,0 +1,87 @@
+/**
+ * What a hostile or careless client can do to the API and the local server, and the bounds that
+ * stop it: refused bodies, stalled connections, deep nesting, odd text, forged ids, quotas.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalServer } from '../../src/server/local-server.ts';
+import { createStaticSite } from '../../src/server/static-site.ts';
+import { createTestContext, TEST_ORIGIN } from '../setup/test-app.ts';
+
+const ctx = await createTestContext();
+
+describe('the local server over a real port', () => {
+  let distDir: string;
+  let base: string;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    distDir = await mkdtemp(path.join(os.tmpdir(), 'cp-dist-'));
+    await writeFile(path.join(distDir, 'index.html'), '<h1>Home</h1>');
+    await writeFile(path.join(distDir, '404.html'), '<h1>Page not found</h1>');
+    const site = createStaticSite({ distDir, api: (request, env) => ctx.app.fetch(request, env as never) });
+    // Short limits so the stalled-client test ends quickly; the defaults are for people.
+    const { server, port } = await startLocalServer({
+      fetch: site.fetch,
+      port: 0,
+      hostname: '127.0.0.1',
+      timeouts: { headersMs: 300, requestMs: 1_000, checkIntervalMs: 100 },
+    });
+    base = `http://127.0.0.1:${port}`;
+    close = () => new Promise((resolve) => server.close(() => resolve()));
+  });
+
+  afterAll(async () => {
+    // Idle keep-alive sockets would hold close() open until they time out.
+    await close?.();
+    await rm(distDir, { recursive: true, force: true });
+  });
+
+  it('answers the request after a 413 on the same client, never "other side closed"', async () => {
+    const big = JSON.stringify({ path: '/', referrer: 'x'.repeat(2 * 1024 * 1024) });
+    const refused = await fetch(`${base}/api/analytics/pageview`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: TEST_ORIGIN },
+      body: big,
+    });
+    expect(refused.status).toBe(413);
+    expect((await refused.json()).error).toMatch(/too large/);
+
+    const next = await fetch(`${base}/api/health`);
+    expect(next.status).toBe(200);
+    expect(await next.json()).toEqual({ ok: true });
+  });
+
+  it('says "Connection: close" when it refuses a declared oversized body it will not read', async () => {
+    const { text } = await rawExchange(
+      base,
+      'POST /api/analytics/pageview HTTP/1.1\r\nHost: localhost\r\nOrigin: ' +
+        TEST_ORIGIN +
+        '\r\nContent-Type: application/json\r\nContent-Length: 2097152\r\n\r\n{"path":',
+    );
+    expect(text).toMatch(/^HTTP\/1\.1 413/);
+    expect(text).toMatch(/\r\nconnection: close\r\n/i);
+    expect(text).not.toMatch(/keep-alive/i);
+  });
+
+  it('disconnects a client that never finishes its headers', async () => {
+    const { text } = await rawExchange(base, 'GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Slow: ');
+    // Node answers 408 Request Timeout before it hangs up.
+    expect(text).toMatch(/^HTTP\/1\.1 408/);
+  });
+});
+
+/** Writes raw bytes to the server and resolves with everything it sent back once it hangs up. */
+function rawExchange(base: string, head: string): Promise<{ text: string }> {
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(new URL(base).port), '127.0.0.1');
+    const received: Buffer[] = [];
+    socket.on('error', () => {});
+    socket.on('data', (chunk: Buffer) => received.push(chunk));
+    socket.on('close', () => resolve({ text: Buffer.concat(received).toString() }));
+    socket.write(head);
+  });
+}
