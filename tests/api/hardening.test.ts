@@ -9,9 +9,19 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer } from '../../src/server/local-server.ts';
 import { createStaticSite } from '../../src/server/static-site.ts';
-import { createTestContext, TEST_ORIGIN } from '../setup/test-app.ts';
+import type { Logger } from '../../src/server/api/deps.ts';
+import { createTestContext, jsonRequest, TEST_ORIGIN } from '../setup/test-app.ts';
 
 const ctx = await createTestContext();
+
+/** What the app logged, level by level: a hostile request is a warning at most, never an error. */
+const logged: { level: keyof Logger; message: string; extra?: Record<string, unknown> }[] = [];
+ctx.deps.log = {
+  info: (message, extra) => logged.push({ level: 'info', message, extra }),
+  warn: (message, extra) => logged.push({ level: 'warn', message, extra }),
+  error: (message, extra) => logged.push({ level: 'error', message, extra }),
+};
+const errorsLogged = () => logged.filter((entry) => entry.level === 'error');
 
 describe('the local server over a real port', () => {
   let distDir: string;
@@ -71,6 +81,30 @@ describe('the local server over a real port', () => {
     const { text } = await rawExchange(base, 'GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Slow: ');
     // Node answers 408 Request Timeout before it hangs up.
     expect(text).toMatch(/^HTTP\/1\.1 408/);
+  });
+});
+
+describe('deeply nested JSON', () => {
+  const deep = '['.repeat(5000) + ']'.repeat(5000);
+
+  it.each(['/api/bookings', '/api/analytics/pageview', '/api/analytics/event'])(
+    'answers %s with 400, not 500, and logs no error',
+    async (route) => {
+      logged.length = 0;
+      const response = await ctx.app.request(route, jsonRequest(deep));
+      expect(response.status).toBe(400);
+      expect((await response.json()).error).toBe('Request body is nested too deeply');
+      expect(errorsLogged()).toEqual([]);
+    },
+  );
+
+  it('still refuses a NUL character in text', async () => {
+    const response = await ctx.app.request(
+      '/api/analytics/event',
+      jsonRequest({ eventName: 'cta_click\u0000', path: '/' }),
+    );
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toBe('Text must not contain NUL characters');
   });
 });
 
