@@ -321,6 +321,19 @@ describe('POST /api/bookings: date rules', () => {
     }
   });
 
+  it.each(['9999-07-15', '2028-11-23'])('refuses %s, more than two years ahead, in fields.preferredDate', async (date) => {
+    const response = await post(bookingPayload({ preferredDate: date }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      error: 'Preferred date must be within 2 years of today',
+      fields: { preferredDate: 'Preferred date must be within 2 years of today' },
+    });
+  });
+
+  it('accepts the last day of the two years (London today is 2026-11-22)', async () => {
+    expect((await post(bookingPayload({ preferredDate: '2028-11-22' }))).status).toBe(201);
+  });
+
   it('uses the UK date: 23:30 UTC on 9 July is already 10 July in London', async () => {
     ctx.setNow('2027-07-09T23:30:00Z');
     try {

@@ -12,6 +12,7 @@ import { AppError, badRequest, conflict } from '../api/errors.ts';
 import { queueEmail } from '../providers/email.ts';
 import { createUploadcare, UploadcareUnavailableError } from '../providers/uploadcare.ts';
 import { checkDateAvailability, londonToday, type DateAvailability } from './availability.ts';
+import { BOOKING_HORIZON_MESSAGE, isBeyondBookingHorizon } from '../../domain/booking-horizon.ts';
 import { bookingConfirmationEmail, staffBookingNotification } from './booking-emails.ts';
 import { toCreatedBookingJson, type CreatedBookingJson } from './booking-view.ts';
 import { writeChannelLog } from './channel-log.ts';
@@ -74,9 +75,12 @@ export async function createBooking(deps: AppDeps, { payload, idempotencyKey }: 
       if (!claim.claimed) return { status: 200 as const, body: claim.response.body, created: false, dedupeKeys: [] };
     }
 
-    // The July rule is the schema's; "not in the past" needs the clock.
+    // The July rule is the schema's; "not in the past" and "not years ahead" need the clock.
     if (payload.preferredDate < londonToday(now)) {
       throw badRequest(BOOKING_SERVER_MESSAGES.dateInPast, { preferredDate: BOOKING_SERVER_MESSAGES.dateInPast });
+    }
+    if (isBeyondBookingHorizon(payload.preferredDate, londonToday(now))) {
+      throw badRequest(BOOKING_HORIZON_MESSAGE, { preferredDate: BOOKING_HORIZON_MESSAGE });
     }
     const availability = await checkDateAvailability(tx, {
       date: payload.preferredDate,
