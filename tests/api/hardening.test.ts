@@ -7,10 +7,13 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { bookings, pageViews, uploadedFiles } from '../../db/schema.ts';
 import { startLocalServer } from '../../src/server/local-server.ts';
 import { createStaticSite } from '../../src/server/static-site.ts';
 import type { Logger } from '../../src/server/api/deps.ts';
 import { createTestContext, jsonRequest, TEST_ORIGIN } from '../setup/test-app.ts';
+import { bookingPayload, freshClient } from '../fixtures/bookings.ts';
 
 const ctx = await createTestContext();
 
@@ -105,6 +108,70 @@ describe('deeply nested JSON', () => {
     );
     expect(response.status).toBe(400);
     expect((await response.json()).error).toBe('Text must not contain NUL characters');
+  });
+});
+
+describe('typed text is cleaned before it is checked and stored', () => {
+  const postBooking = (body: unknown) => ctx.app.request('/api/bookings', jsonRequest(body), freshClient());
+
+  it('stores names, phone and instructions without controls, line breaks, bidi or zero-width characters', async () => {
+    const response = await postBooking(
+      bookingPayload({
+        firstName: ' Am\u200bira\u202e ',
+        lastName: 'Khan\r\nBcc: someone@elsewhere.test',
+        businessName: '\u2066Northern\u0007 Roasters\u2069',
+        phone: '0161\t496\u00850000',
+        specialInstructions: 'Near the tram stop.\r\nGate code \u202e1234\u0008',
+        preferredDate: '2027-08-20',
+      }),
+    );
+    expect(response.status).toBe(201);
+    const { id } = await response.json();
+    const [row] = await ctx.deps.db.select().from(bookings).where(eq(bookings.id, id));
+    expect(row).toMatchObject({
+      firstName: 'Amira',
+      lastName: 'Khan Bcc: someone@elsewhere.test',
+      businessName: 'Northern Roasters',
+      phone: '0161 496 0000',
+      specialInstructions: 'Near the tram stop.\nGate code 1234',
+    });
+  });
+
+  it.each([
+    ['firstName', '\u200b\u200c\u200d', 'First name is required'],
+    ['lastName', '\u202e\u2066\u0001', 'Last name is required'],
+    ['phone', '\ufeff\r\n', 'Phone number is required'],
+  ])('answers a %s that is blank once cleaned with the spec\'s "required" message', async (field, value, message) => {
+    const response = await postBooking(bookingPayload({ [field]: value }));
+    expect(response.status).toBe(400);
+    expect((await response.json()).fields[field]).toBe(message);
+  });
+
+  it('cleans an uploaded file\'s original name', async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    const form = new FormData();
+    form.set('file', new File([png], 'invoice\u202Egnp.png', { type: 'image/png' }));
+    const response = await ctx.app.request(
+      '/api/upload',
+      { method: 'POST', body: form, headers: { Origin: TEST_ORIGIN } },
+      freshClient(),
+    );
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expect(body.originalName).toBe('invoicegnp.png');
+    const [row] = await ctx.deps.db.select().from(uploadedFiles).where(eq(uploadedFiles.fileName, body.filename));
+    expect(row?.originalName).toBe('invoicegnp.png');
+  });
+
+  it('cleans the analytics fields', async () => {
+    const response = await ctx.app.request(
+      '/api/analytics/pageview',
+      jsonRequest({ path: '/pricing\u202e', referrer: 'https://a.test/\r\nforged: line', userAgent: 'Agent\u0001\u200b/1' }),
+      freshClient(),
+    );
+    expect(response.status).toBeLessThan(300);
+    const [row] = await ctx.deps.db.select().from(pageViews).where(eq(pageViews.path, '/pricing'));
+    expect(row).toMatchObject({ referrer: 'https://a.test/ forged: line', userAgent: 'Agent/1' });
   });
 });
 
