@@ -175,6 +175,28 @@ describe('typed text is cleaned before it is checked and stored', () => {
   });
 });
 
+describe('X-Request-Id', () => {
+  it.each([
+    ['log-like text', 'ok=1-level=error-message=forged'.padEnd(80, '-')],
+    ['too short', 'abc'],
+    ['hono-acceptable but with "="', 'admin=logged=in'],
+    ['spaces', 'request id with spaces'],
+  ])('replaces an incoming id that is %s with one of its own, in the answer and the logs', async (_label, forged) => {
+    logged.length = 0;
+    const response = await ctx.app.request('/api/bookings', jsonRequest('[', { headers: { 'X-Request-Id': forged } }), freshClient());
+    const id = response.headers.get('x-request-id');
+    expect(id).not.toBe(forged);
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await response.json()).requestId).toBe(id);
+    expect(JSON.stringify(logged)).not.toContain(forged);
+  });
+
+  it('keeps a well-formed incoming id so a proxy\'s id can be followed through the logs', async () => {
+    const response = await ctx.app.request('/api/health', { headers: { 'X-Request-Id': '01JD5Z8Q-proxy.id_42' } });
+    expect(response.headers.get('x-request-id')).toBe('01JD5Z8Q-proxy.id_42');
+  });
+});
+
 /** Writes raw bytes to the server and resolves with everything it sent back once it hangs up. */
 function rawExchange(base: string, head: string): Promise<{ text: string }> {
   return new Promise((resolve) => {
