@@ -197,6 +197,56 @@ describe('X-Request-Id', () => {
   });
 });
 
+describe('site-wide quota on unclaimed uploads', async () => {
+  // 1 MB for the whole site: three 400 KB files from three different clients.
+  const small = await createTestContext({ UNCLAIMED_UPLOAD_QUOTA_MB: 1 });
+  const png = (bytes: number) => {
+    const content = new Uint8Array(bytes);
+    content.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    return content;
+  };
+  const upload = () => {
+    const form = new FormData();
+    form.set('file', new File([png(400 * 1024)], 'logo.png', { type: 'image/png' }));
+    return small.app.request('/api/upload', { method: 'POST', body: form, headers: { Origin: TEST_ORIGIN } }, freshClient());
+  };
+
+  it('answers 429 with Retry-After once the site holds the quota, whoever uploads', async () => {
+    small.setNow('2026-11-22T10:00:00Z');
+    expect((await upload()).status).toBe(201);
+    small.setNow('2026-11-22T11:00:00Z');
+    expect((await upload()).status).toBe(201);
+
+    const refused = await upload();
+    expect(refused.status).toBe(429);
+    // The oldest file leaves the one-day window at 10:00 tomorrow: 23 hours from now.
+    expect(refused.headers.get('retry-after')).toBe(String(23 * 3600));
+    expect((await refused.json()).error).toBe(
+      'We are receiving too many uploads right now. Please try again later, or send your files when we contact you.',
+    );
+
+    // A day after the first file, it no longer counts (maintenance deletes it).
+    small.setNow('2026-11-23T10:00:01Z');
+    expect((await upload()).status).toBe(201);
+  });
+
+  it('counts only files not yet attached to a booking', async () => {
+    small.setNow('2026-11-25T10:00:00Z');
+    const first = await upload();
+    const second = await upload();
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect((await upload()).status).toBe(429);
+
+    const booked = await small.app.request(
+      '/api/bookings',
+      jsonRequest(bookingPayload({ uploadedFiles: [await first.json(), await second.json()] })),
+      freshClient(),
+    );
+    expect(booked.status).toBe(201);
+    expect((await upload()).status).toBe(201);
+  });
+});
+
 /** Writes raw bytes to the server and resolves with everything it sent back once it hangs up. */
 function rawExchange(base: string, head: string): Promise<{ text: string }> {
   return new Promise((resolve) => {
