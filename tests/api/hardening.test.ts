@@ -247,6 +247,25 @@ describe('site-wide quota on unclaimed uploads', async () => {
   });
 });
 
+describe('rate limits slide, they do not reset on the hour', () => {
+  it('does not accept 20 booking attempts just before the hour and 20 more just after', async () => {
+    const client = freshClient();
+    const attempt = () => ctx.app.request('/api/bookings', jsonRequest({}), client);
+    ctx.setNow('2026-11-22T12:59:58Z');
+    for (let i = 0; i < 20; i += 1) expect((await attempt()).status).toBe(400);
+
+    ctx.setNow('2026-11-22T13:00:02Z');
+    const after: number[] = [];
+    for (let i = 0; i < 20; i += 1) after.push((await attempt()).status);
+    expect(after.filter((status) => status === 429)).toHaveLength(20);
+
+    // The hour's attempts fade as the window slides: half an hour on, about half are back.
+    ctx.setNow('2026-11-22T14:30:00Z');
+    expect((await attempt()).status).toBe(400);
+    ctx.setNow('2026-11-22T10:00:00Z');
+  });
+});
+
 /** Writes raw bytes to the server and resolves with everything it sent back once it hangs up. */
 function rawExchange(base: string, head: string): Promise<{ text: string }> {
   return new Promise((resolve) => {
