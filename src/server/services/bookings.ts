@@ -41,11 +41,14 @@ export interface CreateBookingInput {
   /** Already parsed with bookingPayloadSchema (the form's own contract). */
   payload: BookingPayload;
   idempotencyKey?: string;
+  /** clientKey() of the caller: an Idempotency-Key replays only to the client that made it. */
+  client: string;
 }
 
 /**
  * The creation answer: the booking plus its checkout token, which only the creator ever sees
- * (a replay of the same Idempotency-Key gets the same token from the stored response).
+ * (a replay of the same Idempotency-Key by the same client gets the same token from the stored
+ * response; another client gets 409).
  */
 export type CreatedBookingBody = CreatedBookingJson & { checkoutToken: string };
 
@@ -62,7 +65,7 @@ export interface CreateBookingResult {
  * uploaded files, a channel log and its e-mails in the outbox. Any failure leaves none of them.
  * E-mail is sent after the commit and never fails the booking.
  */
-export async function createBooking(deps: AppDeps, { payload, idempotencyKey }: CreateBookingInput): Promise<CreateBookingResult> {
+export async function createBooking(deps: AppDeps, { payload, idempotencyKey, client }: CreateBookingInput): Promise<CreateBookingResult> {
   const now = deps.now();
   const key = idempotencyKey ? { scope: IDEMPOTENCY_SCOPE, key: idempotencyKey } : undefined;
   // Before the transaction: a network call inside it would hold the date's lock and a pooled
@@ -71,7 +74,7 @@ export async function createBooking(deps: AppDeps, { payload, idempotencyKey }: 
 
   const result = await deps.db.transaction(async (tx) => {
     if (key) {
-      const claim = await claimIdempotencyKey<CreatedBookingBody>(tx, { ...key, fingerprint: requestFingerprint(payload) });
+      const claim = await claimIdempotencyKey<CreatedBookingBody>(tx, { ...key, fingerprint: requestFingerprint(payload), client });
       if (!claim.claimed) return { status: 200 as const, body: claim.response.body, created: false, dedupeKeys: [] };
     }
 
