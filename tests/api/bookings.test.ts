@@ -486,7 +486,9 @@ describe('POST /api/bookings: Idempotency-Key', () => {
     const replay = await post(payload, { headers: { 'Idempotency-Key': 'someone-elses-key' } }, freshClient());
     expect(replay.status).toBe(409);
     const body = await replay.json();
-    expect(body.error).toBe('Idempotency-Key was already used by another client. Please send the request with a new key.');
+    expect(body.error).toBe(
+      'Idempotency-Key was already used by another client. If you sent this booking before, check your e-mail for its confirmation.',
+    );
     expect(JSON.stringify(body)).not.toContain((await created.json()).checkoutToken);
   });
 

@@ -19,7 +19,7 @@ export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
 export const IDEMPOTENCY_MESSAGES = {
   invalidKey: `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} visible characters`,
   reusedKey: 'Idempotency-Key was already used with a different request',
-  otherClient: 'Idempotency-Key was already used by another client. Please send the request with a new key.',
+  otherClient: 'Idempotency-Key was already used by another client. If you sent this booking before, check your e-mail for its confirmation.',
   inProgress: 'A request with this Idempotency-Key is still being processed. Please retry.',
 } as const;
 
