@@ -313,8 +313,10 @@ describe('POST /api/create-payment-intent', () => {
   });
 
   it('takes the payment for a booking made through POST /api/bookings with the token from its answer or its replay', async () => {
+    // One browser: a key's stored answer replays only to the client that made it.
+    const browser = newClient();
     const book = () =>
-      ctx.app.request('/api/bookings', jsonRequest(bookingPayload({ preferredDate: '2027-09-01' }), { headers: { 'Idempotency-Key': 'pay-me' } }), newClient());
+      ctx.app.request('/api/bookings', jsonRequest(bookingPayload({ preferredDate: '2027-09-01' }), { headers: { 'Idempotency-Key': 'pay-me' } }), browser);
     const created = await (await book()).json();
     const replayed = await (await book()).json();
     expect(replayed.checkoutToken).toBe(created.checkoutToken);
