@@ -286,6 +286,8 @@ export const idempotencyKeys = pgTable(
     scope: text('scope').notNull(),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
+    /** clientKey() of the client that made the key: only it may replay the stored response. */
+    clientKey: text('client_key'),
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body'),
     createdAt: createdAt(),

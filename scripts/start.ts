@@ -7,10 +7,10 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
 import { getEnv } from '../src/server/env.ts';
 import { createRuntime } from '../src/server/runtime.ts';
 import { createStaticSite } from '../src/server/static-site.ts';
+import { startLocalServer } from '../src/server/local-server.ts';
 import { runMaintenance } from '../src/server/services/maintenance.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -41,9 +41,9 @@ buildIfStale();
 const runtime = await createRuntime(env);
 const site = createStaticSite({ distDir, api: (request, bindings) => runtime.app.fetch(request, bindings as never) });
 
-const server = serve({ fetch: site.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-  console.log(`Site and API on http://localhost:${info.port} (database: ${runtime.database.driver})`);
-});
+// Header, request and keep-alive timeouts: see local-server.ts.
+const { server, port } = await startLocalServer({ fetch: site.fetch, port: env.PORT, hostname: env.HOST });
+console.log(`Site and API on http://localhost:${port} (database: ${runtime.database.driver})`);
 
 // Netlify runs netlify/functions/maintenance.mts hourly; locally this process does.
 const maintain = () =>

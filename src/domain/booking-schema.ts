@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from './format.ts';
 import { MIN_PATCHES, WORK_TYPES } from './pricing.ts';
+import { cleanMultiLine, cleanOneLine } from './text.ts';
 
 // One contract for the booking form and the server (conventions.md, habit 1). Field messages are
 // the texts of public-site.md section 5; the server adds what only it knows (the date is not in
@@ -63,14 +64,15 @@ function tooLong(label: string, max: number): string {
 function requiredText(message: string, label: string, max: number) {
   return z
     .string({ error: message })
-    .trim()
+    // Cleaned before the checks: a name of only zero-width characters is a blank name (text.ts).
+    .overwrite(cleanOneLine)
     .min(1, { error: message, abort: true })
     .max(max, { error: tooLong(label, max) });
 }
 
 const emailSchema = z
   .string({ error: BOOKING_MESSAGES.emailInvalid })
-  .trim()
+  .overwrite(cleanOneLine)
   .max(EMAIL_MAX_LENGTH, { error: BOOKING_MESSAGES.emailInvalid, abort: true })
   .regex(z.regexes.email, { error: BOOKING_MESSAGES.emailInvalid });
 
@@ -86,7 +88,7 @@ const workTypeSchema = z.enum(WORK_TYPES, { error: BOOKING_MESSAGES.workTypeRequ
 
 const specialInstructionsSchema = z
   .string()
-  .trim()
+  .overwrite(cleanMultiLine)
   .max(INSTRUCTIONS_MAX_LENGTH, { error: tooLong('Special instructions', INSTRUCTIONS_MAX_LENGTH) })
   .optional();
 
@@ -176,13 +178,13 @@ function isPlainFileName(name: string): boolean {
 export const uploadedFileSchema = z.object({
   filename: z
     .string({ error: 'Invalid file name' })
-    .trim()
+    .overwrite(cleanOneLine)
     .min(1, { error: 'Invalid file name', abort: true })
     .max(FILE_NAME_MAX_LENGTH, { error: 'Invalid file name', abort: true })
     .refine(isPlainFileName, { error: 'Invalid file name' }),
   originalName: z
     .string({ error: 'Invalid file name' })
-    .trim()
+    .overwrite(cleanOneLine)
     .min(1, { error: 'Invalid file name' })
     .max(FILE_NAME_MAX_LENGTH, { error: tooLong('File name', FILE_NAME_MAX_LENGTH) }),
   fileSize: z
@@ -202,7 +204,7 @@ export const bookingPayloadSchema = z.object({
   ...personalFields,
   businessName: z
     .string()
-    .trim()
+    .overwrite(cleanOneLine)
     .max(NAME_MAX_LENGTH, { error: tooLong('Business name', NAME_MAX_LENGTH) })
     .optional(),
   preferredDate: preferredDateSchema,

@@ -60,6 +60,11 @@ const envSchema = z.object({
 
   /** Patches the team can lay in one day; a date whose booked patches reach it is unavailable. */
   DAILY_PATCH_CAPACITY: z.coerce.number().int().positive().default(40),
+  /**
+   * Total size of uploaded files not yet attached to a booking (kept a day) the whole site will
+   * hold; past it, uploads answer 429 until files are claimed or age out.
+   */
+  UNCLAIMED_UPLOAD_QUOTA_MB: z.coerce.number().positive().default(500),
   /** Trust X-Forwarded-For from the first proxy (Netlify sets context.ip instead). */
   TRUST_PROXY: z
     .enum(['true', 'false'])

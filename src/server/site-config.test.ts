@@ -23,4 +23,8 @@ describe('netlify.toml matches the local server', () => {
   it.each(REDIRECTS)('redirects $from to $to', ({ from, to, status }) => {
     expect(toml).toMatch(new RegExp(`from = "${from}"\\s+to = "${to.replace(/[#/]/g, '\\$&')}"\\s+status = ${status}`));
   });
+
+  it('answers a direct request for /404 with status 404, as the local server does', () => {
+    expect(toml).toMatch(/from = "\/404"\s+to = "\/404\.html"\s+status = 404\s+force = true/);
+  });
 });

@@ -8,6 +8,8 @@ import { SITE_HEADERS } from './site-config.ts';
 const dist = mkdtempSync(path.join(os.tmpdir(), 'cp-dist-'));
 writeFileSync(path.join(dist, 'index.html'), '<h1>Home</h1>');
 writeFileSync(path.join(dist, '404.html'), '<h1>404 Page Not Found</h1>');
+mkdirSync(path.join(dist, '404'));
+writeFileSync(path.join(dist, '404', 'index.html'), '<h1>404 Page Not Found</h1>');
 mkdirSync(path.join(dist, 'pricing'));
 writeFileSync(path.join(dist, 'pricing', 'index.html'), '<h1>Pricing</h1>');
 mkdirSync(path.join(dist, '_astro'));
@@ -36,6 +38,12 @@ describe('local static site', () => {
 
   it('answers unknown paths with the 404 page and status 404', async () => {
     const response = await site.request('/no-such-page');
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('404 Page Not Found');
+  });
+
+  it.each(['/404', '/404/', '/404.html', '/404/index.html'])('answers %s, the not-found page itself, with 404', async (url) => {
+    const response = await site.request(url);
     expect(response.status).toBe(404);
     expect(await response.text()).toContain('404 Page Not Found');
   });

@@ -45,6 +45,8 @@ interface StaticSiteOptions {
 export function createStaticSite({ distDir, api }: StaticSiteOptions) {
   const root = path.resolve(distDir);
   const site = new Hono();
+  const notFound = path.join(root, '404.html');
+  const notFoundPages = new Set([notFound, path.join(root, '404', 'index.html')]);
 
   site.all('/api/*', (c) => api(c.req.raw, c.env));
   site.all('/uploads/*', (c) => api(c.req.raw, c.env));
@@ -66,8 +68,10 @@ export function createStaticSite({ distDir, api }: StaticSiteOptions) {
   site.on(['GET', 'HEAD'], '*', async (c) => {
     // c.req.path is already decoded; decoding again would turn "%25" into a traversal or throw.
     const file = await resolveFile(root, c.req.path);
-    if (file) return sendFile(file, c.req.path.startsWith(IMMUTABLE_ASSET_PREFIX) ? IMMUTABLE_CACHE : PAGE_CACHE, 200);
-    const notFound = path.join(root, '404.html');
+    // /404 and /404.html resolve to the not-found page itself: it is never a page that exists.
+    if (file && !notFoundPages.has(file)) {
+      return sendFile(file, c.req.path.startsWith(IMMUTABLE_ASSET_PREFIX) ? IMMUTABLE_CACHE : PAGE_CACHE, 200);
+    }
     return sendFile(notFound, PAGE_CACHE, 404);
   });
 

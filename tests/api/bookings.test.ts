@@ -321,6 +321,19 @@ describe('POST /api/bookings: date rules', () => {
     }
   });
 
+  it.each(['9999-07-15', '2028-11-23'])('refuses %s, more than two years ahead, in fields.preferredDate', async (date) => {
+    const response = await post(bookingPayload({ preferredDate: date }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      error: 'Preferred date must be within 2 years of today',
+      fields: { preferredDate: 'Preferred date must be within 2 years of today' },
+    });
+  });
+
+  it('accepts the last day of the two years (London today is 2026-11-22)', async () => {
+    expect((await post(bookingPayload({ preferredDate: '2028-11-22' }))).status).toBe(201);
+  });
+
   it('uses the UK date: 23:30 UTC on 9 July is already 10 July in London', async () => {
     ctx.setNow('2027-07-09T23:30:00Z');
     try {
@@ -417,9 +430,11 @@ describe('POST /api/bookings: date rules', () => {
 
 describe('POST /api/bookings: Idempotency-Key', () => {
   it('makes five identical concurrent submits one booking with one id', async () => {
+    // The same browser retrying: a key replays only to the client that made it.
+    const browser = freshClient();
     const payload = bookingPayload({ preferredDate: nextDate(), email: 'race@northernroasters.co.uk' });
     const responses = await Promise.all(
-      Array.from({ length: 5 }, () => post(payload, { headers: { 'Idempotency-Key': 'checkout-7f3a9c' } })),
+      Array.from({ length: 5 }, () => post(payload, { headers: { 'Idempotency-Key': 'checkout-7f3a9c' } }, browser)),
     );
     const bodies = await Promise.all(responses.map((response) => response.json()));
     expect(responses.map((response) => response.status).sort()).toEqual([200, 200, 200, 200, 201]);
@@ -432,9 +447,10 @@ describe('POST /api/bookings: Idempotency-Key', () => {
   });
 
   it('answers a later repeat with the first booking and 200', async () => {
+    const browser = freshClient();
     const payload = bookingPayload({ preferredDate: nextDate() });
-    const first = await post(payload, { headers: { 'Idempotency-Key': 'later-repeat' } });
-    const second = await post(payload, { headers: { 'Idempotency-Key': 'later-repeat' } });
+    const first = await post(payload, { headers: { 'Idempotency-Key': 'later-repeat' } }, browser);
+    const second = await post(payload, { headers: { 'Idempotency-Key': 'later-repeat' } }, browser);
     expect([first.status, second.status]).toEqual([201, 200]);
     const [created, replayed] = [await first.json(), await second.json()];
     expect(replayed.id).toBe(created.id);
@@ -454,30 +470,46 @@ describe('POST /api/bookings: Idempotency-Key', () => {
   });
 
   it('treats the same fields in another order as the same request', async () => {
+    const browser = freshClient();
     const payload = bookingPayload({ preferredDate: nextDate() });
     const reordered = Object.fromEntries(Object.entries(payload).reverse());
-    const first = await post(payload, { headers: { 'Idempotency-Key': 'reordered' } });
-    const second = await post(reordered, { headers: { 'Idempotency-Key': 'reordered' } });
+    const first = await post(payload, { headers: { 'Idempotency-Key': 'reordered' } }, browser);
+    const second = await post(reordered, { headers: { 'Idempotency-Key': 'reordered' } }, browser);
     expect(second.status).toBe(200);
     expect((await second.json()).id).toBe((await first.json()).id);
   });
 
+  it('never replays a key to another client, even with the same body: 409, no checkout token', async () => {
+    const payload = bookingPayload({ preferredDate: nextDate() });
+    const created = await post(payload, { headers: { 'Idempotency-Key': 'someone-elses-key' } }, freshClient());
+    expect(created.status).toBe(201);
+    const replay = await post(payload, { headers: { 'Idempotency-Key': 'someone-elses-key' } }, freshClient());
+    expect(replay.status).toBe(409);
+    const body = await replay.json();
+    expect(body.error).toBe(
+      'Idempotency-Key was already used by another client. If you sent this booking before, check your e-mail for its confirmation.',
+    );
+    expect(JSON.stringify(body)).not.toContain((await created.json()).checkoutToken);
+  });
+
   it('refuses a key reused with a different request with 409', async () => {
+    const browser = freshClient();
     const date = nextDate();
-    expect((await post(bookingPayload({ preferredDate: date }), { headers: { 'Idempotency-Key': 'reused' } })).status).toBe(201);
-    const response = await post(bookingPayload({ preferredDate: date, quantity: 5 }), { headers: { 'Idempotency-Key': 'reused' } });
+    expect((await post(bookingPayload({ preferredDate: date }), { headers: { 'Idempotency-Key': 'reused' } }, browser)).status).toBe(201);
+    const response = await post(bookingPayload({ preferredDate: date, quantity: 5 }), { headers: { 'Idempotency-Key': 'reused' } }, browser);
     expect(response.status).toBe(409);
     expect((await response.json()).error).toBe('Idempotency-Key was already used with a different request');
   });
 
   it('keeps no key for a failed attempt, so the corrected request can use it', async () => {
+    const browser = freshClient();
     const date = nextDate();
     await db.execute(sql`insert into blocked_dates (date) values (${date})`);
-    const refused = await post(bookingPayload({ preferredDate: date }), { headers: { 'Idempotency-Key': 'after-failure' } });
+    const refused = await post(bookingPayload({ preferredDate: date }), { headers: { 'Idempotency-Key': 'after-failure' } }, browser);
     expect(refused.status).toBe(409);
     expect(await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'after-failure'))).toHaveLength(0);
     await db.execute(sql`delete from blocked_dates where date = ${date}`);
-    const accepted = await post(bookingPayload({ preferredDate: date }), { headers: { 'Idempotency-Key': 'after-failure' } });
+    const accepted = await post(bookingPayload({ preferredDate: date }), { headers: { 'Idempotency-Key': 'after-failure' } }, browser);
     expect(accepted.status).toBe(201);
   });
 

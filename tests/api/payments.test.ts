@@ -313,8 +313,10 @@ describe('POST /api/create-payment-intent', () => {
   });
 
   it('takes the payment for a booking made through POST /api/bookings with the token from its answer or its replay', async () => {
+    // One browser: a key's stored answer replays only to the client that made it.
+    const browser = newClient();
     const book = () =>
-      ctx.app.request('/api/bookings', jsonRequest(bookingPayload({ preferredDate: '2027-09-01' }), { headers: { 'Idempotency-Key': 'pay-me' } }), newClient());
+      ctx.app.request('/api/bookings', jsonRequest(bookingPayload({ preferredDate: '2027-09-01' }), { headers: { 'Idempotency-Key': 'pay-me' } }), browser);
     const created = await (await book()).json();
     const replayed = await (await book()).json();
     expect(replayed.checkoutToken).toBe(created.checkoutToken);
@@ -875,6 +877,33 @@ describe('POST /api/stripe/webhook', () => {
     it('answers a body over 512 KB with 413', async () => {
       const payload = JSON.stringify({ id: 'evt_big', padding: 'x'.repeat(600 * 1024) });
       expect((await deliver(payload)).status).toBe(413);
+    });
+
+    const wellFormed = () => JSON.parse(paymentEvent('payment_intent.succeeded', fake.intents.values().next().value!));
+    it.each([
+      ['no id', () => ({ ...wellFormed(), id: undefined })],
+      ['a top-level array', () => []],
+      ['a top-level null', () => null],
+      ['a non-string type', () => ({ ...wellFormed(), type: 42 })],
+      ['a NUL in the id', () => ({ ...wellFormed(), id: 'evt_\u0000nul' })],
+      ['a NUL in the intent id', () => ({ ...wellFormed(), data: { object: { ...wellFormed().data.object, id: 'pi_\u0000' } } })],
+      ['a non-numeric created time', () => ({ ...wellFormed(), created: 'yesterday' })],
+    ])('answers a correctly signed event with %s with 400 and a warning, never 500', async (_label, build) => {
+      await bookingWithIntent();
+      const warnings: string[] = [];
+      const errors: string[] = [];
+      const log = ctx.deps.log;
+      ctx.deps.log = { ...log, warn: (message) => warnings.push(message), error: (message) => errors.push(message) };
+      try {
+        const payload = JSON.stringify(build());
+        const { status, body } = await deliver(payload);
+        expect(status).toBe(400);
+        expect(body.error).toBe('Invalid event payload');
+        expect(warnings).toEqual(['Stripe webhook refused']);
+        expect(errors).toEqual([]);
+      } finally {
+        ctx.deps.log = log;
+      }
     });
   });
 });

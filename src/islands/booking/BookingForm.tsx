@@ -6,6 +6,7 @@ import { Toaster } from '../shared/Toaster.tsx';
 import { withErrorBoundary } from '../shared/ErrorBoundary.tsx';
 import { PENDING_BOOKING_KEY } from '../shared/storage-keys.ts';
 import { NIGHT_SURCHARGE_PER_PATCH_PENCE, WORK_TYPES, formatPounds } from '../../domain/pricing.ts';
+import { latestBookingDate } from '../../domain/booking-horizon.ts';
 import {
   $isCustom,
   $locations,
@@ -21,6 +22,7 @@ import {
   earliestBookingDate,
   isDateUnavailable,
   isOnlyLocationMissing,
+  localIsoDate,
   orderedErrors,
   parseUnavailableDates,
   pickKnown,
@@ -84,6 +86,7 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
   const [unavailableDates, setUnavailableDates] = useState<string[]>([]);
   // Computed after hydration so the server-rendered HTML never carries a stale build-day date.
   const [minDate, setMinDate] = useState<string | undefined>(undefined);
+  const [maxDate, setMaxDate] = useState<string | undefined>(undefined);
   const attempt = useRef<IdempotencyAttempt | null>(null);
   const isSubmittingRef = useRef(false);
   const refusal = useRef<Refusal | null>(null);
@@ -91,6 +94,7 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
 
   useEffect(() => {
     setMinDate(earliestBookingDate(new Date()));
+    setMaxDate(latestBookingDate(localIsoDate(new Date())));
     const controller = new AbortController();
     api<unknown>('/api/bookings/unavailable-dates', { signal: controller.signal })
       .then((answer) => setUnavailableDates(parseUnavailableDates(answer)))
@@ -281,6 +285,7 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
                   type="date"
                   className={INPUT_CLASS}
                   min={minDate}
+                  max={maxDate}
                   value={values.preferredDate}
                   onChange={(event) => onDateChange(event.target.value)}
                 />

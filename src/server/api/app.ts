@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { requestId } from 'hono/request-id';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { handleError, handleMethodNotAllowed, handleNotFound } from './middleware/errors.ts';
 import { sameOriginOnly, securityHeaders } from './middleware/security.ts';
 import { JSON_BODY_LIMIT_BYTES, limitBody } from './middleware/body.ts';
+import { requestId } from './middleware/request-id.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { bookingRoutes } from './routes/bookings.ts';
 import { geocodeRoutes } from './routes/geocode.ts';
@@ -23,7 +23,7 @@ import { adminProjectRoutes } from './routes/admin-projects.ts';
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
-  app.use('*', requestId({ headerName: 'X-Request-Id' }));
+  app.use('*', requestId);
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     await next();

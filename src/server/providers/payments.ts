@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { z } from 'zod';
 import type { Env } from '../env.ts';
 
 /**
@@ -262,24 +263,56 @@ function toIntentInfo(intent: Stripe.PaymentIntent): PaymentIntentInfo {
   };
 }
 
-function toPaymentEvent(event: Stripe.Event): PaymentEvent {
-  const object = event.data?.object as Partial<Stripe.PaymentIntent> | undefined;
-  const isIntent = event.type.startsWith('payment_intent.') && object?.object === 'payment_intent' && typeof object.id === 'string';
-  return {
-    id: event.id,
-    type: event.type,
-    created: new Date(event.created * 1000),
-    livemode: event.livemode,
-    intent: isIntent
-      ? {
-          id: object.id!,
-          amount: object.amount ?? 0,
-          amountReceived: object.amount_received ?? 0,
-          currency: (object.currency ?? '').toLowerCase(),
-          status: object.status ?? '',
-          metadata: { ...(object.metadata ?? {}) },
-          lastPaymentErrorMessage: object.last_payment_error?.message ?? null,
-        }
-      : null,
-  };
+/**
+ * A signature proves Stripe (or whoever holds the secret) sent the bytes, not that they are a
+ * well-formed event: the shape is checked before anything reads it, so a signed `[]` or an id
+ * with a NUL in it is a 400 instead of a 500 in the database.
+ */
+const visibleText = z.string().regex(/^[\x21-\x7e]{1,255}$/);
+const storableText = z.string().refine((value) => !value.includes('\u0000'));
+const eventShape = z.object({
+  id: visibleText,
+  type: visibleText,
+  created: z.number().int().nonnegative(),
+  livemode: z.boolean(),
+  data: z.object({ object: z.unknown() }).optional(),
+});
+const intentShape = z.object({
+  object: z.literal('payment_intent'),
+  id: visibleText,
+  amount: z.number().int().nullish(),
+  amount_received: z.number().int().nullish(),
+  currency: storableText.nullish(),
+  status: storableText.nullish(),
+  metadata: z.record(z.string(), storableText).nullish(),
+  last_payment_error: z.object({ message: storableText.nullish() }).nullish(),
+});
+
+function describeShapeError(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return `malformed event: ${issue?.path.join('.') || 'body'} ${issue?.message ?? ''}`.trim();
+}
+
+export function toPaymentEvent(raw: unknown): PaymentEvent {
+  const event = eventShape.safeParse(raw);
+  if (!event.success) throw new InvalidSignatureError(describeShapeError(event.error), 'payload');
+  const { id, type, created, livemode, data } = event.data;
+  let intent: PaymentEvent['intent'] = null;
+  const object = data?.object as { object?: unknown } | undefined;
+  if (type.startsWith('payment_intent.') && object?.object === 'payment_intent') {
+    const parsed = intentShape.safeParse(object);
+    if (!parsed.success) {
+      throw new InvalidSignatureError(describeShapeError(parsed.error).replace('event: ', 'event: data.object.'), 'payload');
+    }
+    intent = {
+      id: parsed.data.id,
+      amount: parsed.data.amount ?? 0,
+      amountReceived: parsed.data.amount_received ?? 0,
+      currency: (parsed.data.currency ?? '').toLowerCase(),
+      status: parsed.data.status ?? '',
+      metadata: { ...(parsed.data.metadata ?? {}) },
+      lastPaymentErrorMessage: parsed.data.last_payment_error?.message ?? null,
+    };
+  }
+  return { id, type, created: new Date(created * 1000), livemode, intent };
 }

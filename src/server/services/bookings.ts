@@ -12,6 +12,7 @@ import { AppError, badRequest, conflict } from '../api/errors.ts';
 import { queueEmail } from '../providers/email.ts';
 import { createUploadcare, UploadcareUnavailableError } from '../providers/uploadcare.ts';
 import { checkDateAvailability, londonToday, type DateAvailability } from './availability.ts';
+import { BOOKING_HORIZON_MESSAGE, isBeyondBookingHorizon } from '../../domain/booking-horizon.ts';
 import { bookingConfirmationEmail, staffBookingNotification } from './booking-emails.ts';
 import { toCreatedBookingJson, type CreatedBookingJson } from './booking-view.ts';
 import { writeChannelLog } from './channel-log.ts';
@@ -40,11 +41,14 @@ export interface CreateBookingInput {
   /** Already parsed with bookingPayloadSchema (the form's own contract). */
   payload: BookingPayload;
   idempotencyKey?: string;
+  /** clientKey() of the caller: an Idempotency-Key replays only to the client that made it. */
+  client: string;
 }
 
 /**
  * The creation answer: the booking plus its checkout token, which only the creator ever sees
- * (a replay of the same Idempotency-Key gets the same token from the stored response).
+ * (a replay of the same Idempotency-Key by the same client gets the same token from the stored
+ * response; another client gets 409).
  */
 export type CreatedBookingBody = CreatedBookingJson & { checkoutToken: string };
 
@@ -61,7 +65,7 @@ export interface CreateBookingResult {
  * uploaded files, a channel log and its e-mails in the outbox. Any failure leaves none of them.
  * E-mail is sent after the commit and never fails the booking.
  */
-export async function createBooking(deps: AppDeps, { payload, idempotencyKey }: CreateBookingInput): Promise<CreateBookingResult> {
+export async function createBooking(deps: AppDeps, { payload, idempotencyKey, client }: CreateBookingInput): Promise<CreateBookingResult> {
   const now = deps.now();
   const key = idempotencyKey ? { scope: IDEMPOTENCY_SCOPE, key: idempotencyKey } : undefined;
   // Before the transaction: a network call inside it would hold the date's lock and a pooled
@@ -70,13 +74,16 @@ export async function createBooking(deps: AppDeps, { payload, idempotencyKey }: 
 
   const result = await deps.db.transaction(async (tx) => {
     if (key) {
-      const claim = await claimIdempotencyKey<CreatedBookingBody>(tx, { ...key, fingerprint: requestFingerprint(payload) });
+      const claim = await claimIdempotencyKey<CreatedBookingBody>(tx, { ...key, fingerprint: requestFingerprint(payload), client });
       if (!claim.claimed) return { status: 200 as const, body: claim.response.body, created: false, dedupeKeys: [] };
     }
 
-    // The July rule is the schema's; "not in the past" needs the clock.
+    // The July rule is the schema's; "not in the past" and "not years ahead" need the clock.
     if (payload.preferredDate < londonToday(now)) {
       throw badRequest(BOOKING_SERVER_MESSAGES.dateInPast, { preferredDate: BOOKING_SERVER_MESSAGES.dateInPast });
+    }
+    if (isBeyondBookingHorizon(payload.preferredDate, londonToday(now))) {
+      throw badRequest(BOOKING_HORIZON_MESSAGE, { preferredDate: BOOKING_HORIZON_MESSAGE });
     }
     const availability = await checkDateAvailability(tx, {
       date: payload.preferredDate,

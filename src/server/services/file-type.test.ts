@@ -95,6 +95,11 @@ describe('sanitizeOriginalName', () => {
     ['', 'upload.png'],
     ['..', 'upload.png'],
     ['x'.repeat(300), 'x'.repeat(200)],
+    ['invoice\u202Egnp.exe', 'invoicegnp.exe'],
+    ['\u2066logo\u2069.png', 'logo.png'],
+    ['\u200b\u200d.png', '.png'],
+    ['\u200b\ufeff', 'upload.png'],
+    ['Rene\u0301e.pdf', 'Renée.pdf'],
   ])('%j → %j', (name, expected) => {
     expect(sanitizeOriginalName(name, 'png')).toBe(expected);
   });

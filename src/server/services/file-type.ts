@@ -1,3 +1,5 @@
+import { cleanOneLine } from '../../domain/text.ts';
+
 // Upload types are judged by the bytes, never by the file name or the browser's Content-Type
 // (api.md, POST /api/upload): png, jpeg, pdf by their signatures, svg by its XML root. SVG is text
 // that a browser can execute, so it is accepted only when it holds nothing active or external.
@@ -91,10 +93,9 @@ export const ORIGINAL_NAME_MAX_LENGTH = 200;
 
 export function sanitizeOriginalName(name: string, fallbackExtension: string): string {
   const base = name.split(/[/\\]/).pop() ?? '';
-  const cleaned = base
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  // Controls are dropped outright here ("a\nb.pdf" is "ab.pdf"), then the shared one-line rule
+  // removes bidi overrides ("invoice\u202Egnp.exe" would read as "invoiceexe.png") and zero-widths.
+  const cleaned = cleanOneLine(base.replace(/[\u0000-\u001f\u007f-\u009f]/g, ''));
   const usable = cleaned === '' || cleaned === '.' || cleaned === '..' ? `upload.${fallbackExtension}` : cleaned;
   return [...usable].slice(0, ORIGINAL_NAME_MAX_LENGTH).join('');
 }

@@ -19,6 +19,7 @@ export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
 export const IDEMPOTENCY_MESSAGES = {
   invalidKey: `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} visible characters`,
   reusedKey: 'Idempotency-Key was already used with a different request',
+  otherClient: 'Idempotency-Key was already used by another client. If you sent this booking before, check your e-mail for its confirmation.',
   inProgress: 'A request with this Idempotency-Key is still being processed. Please retry.',
 } as const;
 
@@ -54,6 +55,16 @@ export interface IdempotencyScope {
   key: string;
 }
 
+export interface IdempotencyClaim extends IdempotencyScope {
+  fingerprint: string;
+  /**
+   * clientKey() of the caller. The stored response can hold a secret (a booking's checkout
+   * token), so a replay is answered only to the client that made the key; anyone else who
+   * learns or guesses the key and the body gets 409, never the response.
+   */
+  client: string;
+}
+
 export interface StoredResponse<Body = unknown> {
   status: number;
   body: Body;
@@ -67,11 +78,11 @@ export type KeyClaim<Body> = { claimed: true } | { claimed: false; response: Sto
  */
 export async function claimIdempotencyKey<Body>(
   tx: Database,
-  { scope, key, fingerprint }: IdempotencyScope & { fingerprint: string },
+  { scope, key, fingerprint, client }: IdempotencyClaim,
 ): Promise<KeyClaim<Body>> {
   const inserted = await tx
     .insert(idempotencyKeys)
-    .values({ scope, key, requestHash: fingerprint })
+    .values({ scope, key, requestHash: fingerprint, clientKey: client })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
   if (inserted.length > 0) return { claimed: true };
@@ -81,6 +92,8 @@ export async function claimIdempotencyKey<Body>(
     .select()
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+  // Checked first: another client learns nothing, not even whether its body matched.
+  if (row && row.clientKey !== client) throw conflict(IDEMPOTENCY_MESSAGES.otherClient);
   if (row && row.requestHash !== fingerprint) throw conflict(IDEMPOTENCY_MESSAGES.reusedKey);
   if (!row || row.responseStatus === null) {
     // Not reachable while every claim stores its response in the same transaction; kept so a

@@ -20,8 +20,14 @@ export interface RateLimitResult {
 }
 
 /**
- * A fixed-window counter in the database: one atomic upsert per request, so every function
- * instance (they share no memory) sees the same count.
+ * A sliding window, estimated from two fixed-window counters in the database: the current
+ * window's count plus the previous window's, weighted by how much of it still lies inside the
+ * last `windowSeconds`. Plain fixed windows let a client spend its limit just before a boundary
+ * and again just after it (40 bookings in two seconds on a 20-an-hour rule); the estimate does not.
+ *
+ * Two statements, each atomic: an upsert that counts this request (every function instance sees
+ * the same count, as they share no memory) and a read of the previous, already closed window.
+ * Refused requests count too, so a client that keeps hammering stays refused.
  */
 export async function consumeRateLimit(
   db: Database,
@@ -31,17 +37,81 @@ export async function consumeRateLimit(
 ): Promise<RateLimitResult> {
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const key = `${rule.name}:${subject}`;
+  const count = await countHit(db, key, windowStart);
+  const [previousRow] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, new Date(windowStart.getTime() - windowMs))));
+  const previous = previousRow?.count ?? 0;
+  const elapsed = (now.getTime() - windowStart.getTime()) / windowMs;
+  const estimate = slidingEstimate({ previous, current: count, elapsed });
+  const retryAfterSeconds = Math.max(
+    1,
+    Math.ceil((windowsUntilNextAllowed({ previous, current: count, elapsed, limit: rule.limit }) * windowMs) / 1000),
+  );
+  return { allowed: estimate <= rule.limit, count, retryAfterSeconds };
+}
+
+/**
+ * A plain fixed window, for meters that are fixed windows themselves: a provider that allows N
+ * calls "per second" counts whole seconds, and a sliding estimate would halve what it allows.
+ */
+export async function consumeFixedWindow(
+  db: Database,
+  rule: RateLimitRule,
+  subject: string,
+  now: Date,
+): Promise<RateLimitResult> {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const count = await countHit(db, `${rule.name}:${subject}`, windowStart);
+  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
+  return { allowed: count <= rule.limit, count, retryAfterSeconds };
+}
+
+async function countHit(db: Database, key: string, windowStart: Date): Promise<number> {
   const [row] = await db
     .insert(rateLimits)
-    .values({ key: `${rule.name}:${subject}`, windowStart, count: 1 })
+    .values({ key, windowStart, count: 1 })
     .onConflictDoUpdate({
       target: [rateLimits.key, rateLimits.windowStart],
       set: { count: sql`${rateLimits.count} + 1` },
     })
     .returning({ count: rateLimits.count });
-  const count = row?.count ?? 1;
-  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
-  return { allowed: count <= rule.limit, count, retryAfterSeconds };
+  return row?.count ?? 1;
+}
+
+interface WindowCounts {
+  /** Requests counted in the previous fixed window. */
+  previous: number;
+  /** Requests counted in the current fixed window, this one included. */
+  current: number;
+  /** How far into the current window `now` is, from 0 to 1. */
+  elapsed: number;
+}
+
+/** Requests in the last full window, assuming the previous window's were spread evenly. */
+export function slidingEstimate({ previous, current, elapsed }: WindowCounts): number {
+  return previous * (1 - elapsed) + current;
+}
+
+/**
+ * How many windows (a fraction) from now until one more request would be allowed, if no other
+ * request comes: the previous window's weight fades through the current one, then the current
+ * window becomes the previous one and fades in turn.
+ */
+export function windowsUntilNextAllowed({ previous, current, elapsed, limit }: WindowCounts & { limit: number }): number {
+  const room = limit - current - 1;
+  if (room >= 0) {
+    if (previous <= room) return 0;
+    // previous × (1 − t) ≤ room
+    const t = 1 - room / previous;
+    if (t < 1) return Math.max(0, t - elapsed);
+  }
+  // In the next window: current × (1 − t) + 1 ≤ limit
+  const t = current <= limit - 1 ? 0 : 1 - (limit - 1) / current;
+  return 1 - elapsed + t;
 }
 
 /**

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
 import { AppError } from '../errors.ts';
 import type { AppEnv } from '../deps.ts';
+import { inspectJsonText } from './json-shape.ts';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -28,15 +29,25 @@ export async function readJson<T extends z.ZodType>(c: Context<AppEnv>, schema: 
   if (!/^application\/(.+\+)?json\b/i.test(contentType)) {
     throw new AppError(415, 'Content-Type must be application/json');
   }
-  let body: unknown;
+  let text: string;
   try {
-    body = JSON.parse(await c.req.text());
+    text = await c.req.text();
   } catch (error) {
+    // The body limit's 413 passes through; a body that cannot be read at all is malformed.
     if (error instanceof AppError) throw error;
     throw new AppError(400, 'Malformed JSON body');
   }
+  // Checked on the text, before JSON.parse or anything else recursive sees it (json-shape.ts).
+  const shape = inspectJsonText(text);
+  if (shape.isTooDeep) throw new AppError(400, 'Request body is nested too deeply');
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new AppError(400, 'Malformed JSON body');
+  }
   // PostgreSQL cannot store U+0000 in text; refuse it here rather than fail in the database.
-  if (JSON.stringify(body).includes('\\u0000')) throw new AppError(400, 'Text must not contain NUL characters');
+  if (shape.hasNul) throw new AppError(400, 'Text must not contain NUL characters');
   return validate(schema, body);
 }
 

@@ -1,12 +1,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { cleanOneLine } from '../../../domain/text.ts';
 import { analyticsEvents, pageViews } from '../../../../db/schema.ts';
 import type { AppEnv } from '../deps.ts';
 import { readJson } from '../middleware/body.ts';
 import { rateLimit } from '../../services/rate-limit.ts';
 import { clientInfo } from '../../services/client-info.ts';
 
-const pathField = z.string().trim().min(1, 'Path is required').max(2048).startsWith('/', 'Path must start with /');
+// Cleaned like every typed field (domain/text.ts): these end up in the admin dashboard and exports.
+const pathField = z.string().overwrite(cleanOneLine).min(1, 'Path is required').max(2048).startsWith('/', 'Path must start with /');
 
 export const pageViewSchema = z.object({
   path: pathField,
@@ -19,15 +21,15 @@ export const pageViewSchema = z.object({
       return year >= 2000 && year <= 2100;
     }, 'Timestamp is out of range')
     .optional(),
-  referrer: z.string().max(2048).nullish(),
+  referrer: z.string().overwrite(cleanOneLine).max(2048).nullish(),
   // The browser truncates to 200 characters (public-site.md §7); the server enforces it too.
-  userAgent: z.string().max(1000).nullish().transform((value) => value?.slice(0, 200)),
+  userAgent: z.string().overwrite(cleanOneLine).max(1000).nullish().transform((value) => value?.slice(0, 200)),
 });
 
 export const eventSchema = z.object({
   eventName: z
     .string()
-    .trim()
+    .overwrite(cleanOneLine)
     .min(1, 'Event name is required')
     .max(100)
     .regex(/^[\w .:/-]+$/, 'Event name may use letters, digits, spaces and . : / - _'),

@@ -8,6 +8,7 @@ import { rateLimit } from '../../services/rate-limit.ts';
 import { listUnavailableDates } from '../../services/availability.ts';
 import { createBooking } from '../../services/bookings.ts';
 import { readIdempotencyKey } from '../../services/idempotency.ts';
+import { clientKey } from '../../services/client-info.ts';
 
 // A business books a few times at most; a script filling the calendar with unpaid holds gets 429.
 const BOOKING_LIMIT = { name: 'create-booking', limit: 20, windowSeconds: 60 * 60 };
@@ -28,6 +29,6 @@ export const bookingRoutes = new Hono<AppEnv>()
       const fields = fieldErrors(parsed.error);
       throw badRequest(Object.values(fields)[0] ?? 'Invalid booking', fields);
     }
-    const result = await createBooking(c.get('deps'), { payload: parsed.data, idempotencyKey });
+    const result = await createBooking(c.get('deps'), { payload: parsed.data, idempotencyKey, client: clientKey(c) });
     return c.json(result.body, result.status);
   });

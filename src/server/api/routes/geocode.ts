@@ -6,7 +6,7 @@ import { geocodeCache } from '../../../../db/schema.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { AppError, notFound } from '../errors.ts';
 import { validate } from '../middleware/body.ts';
-import { consumeRateLimit, pauseSecondsLeft, rateLimit, startPause } from '../../services/rate-limit.ts';
+import { consumeFixedWindow, pauseSecondsLeft, rateLimit, startPause } from '../../services/rate-limit.ts';
 import {
   createGeocoder,
   GeocoderUnavailableError,
@@ -84,7 +84,8 @@ const unavailable = (retryAfterSeconds: number) =>
 async function askGeocoder<T>({ db, env, log, now }: AppDeps, ask: () => Promise<T>): Promise<T> {
   const pausedFor = await pauseSecondsLeft(db, GEOCODER_PAUSE, now());
   if (pausedFor > 0) throw unavailable(pausedFor);
-  const sitewide = await consumeRateLimit(
+  // Nominatim counts whole seconds: a fixed window, not the per-client sliding estimate.
+  const sitewide = await consumeFixedWindow(
     db,
     { name: 'geocoder', limit: env.GEOCODER_MAX_PER_SECOND, windowSeconds: 1 },
     'site',

@@ -9,6 +9,7 @@ import type { AppEnv } from '../deps.ts';
 import { AppError, badRequest, conflict, notConfigured } from '../errors.ts';
 import { readJson } from '../middleware/body.ts';
 import { rateLimit } from '../../services/rate-limit.ts';
+import { checkUnclaimedUploadQuota } from '../../services/upload-quota.ts';
 import {
   detectFileType,
   sanitizeOriginalName,
@@ -92,7 +93,8 @@ export const uploadRoutes = new Hono<AppEnv>()
         throw new AppError(415, UPLOAD_MESSAGES.unsafeSvg, { file: UPLOAD_MESSAGES.unsafeSvg });
       }
 
-      const { db, files } = c.get('deps');
+      const { db, files, env, now } = c.get('deps');
+      await checkUnclaimedUploadQuota(db, { incomingBytes: bytes.byteLength, quotaMb: env.UNCLAIMED_UPLOAD_QUOTA_MB, now: now() });
       const fileName = `${randomUUID()}.${type.extension}`;
       const originalName = sanitizeOriginalName(file.name, type.extension);
       await files.put(fileName, bytes, type.mimeType);
@@ -104,6 +106,7 @@ export const uploadRoutes = new Hono<AppEnv>()
           mimeType: type.mimeType,
           storage: files.kind,
           bookingId: null,
+          createdAt: now(),
         });
       } catch (error) {
         await files.delete(fileName).catch(() => undefined);
@@ -145,9 +148,13 @@ export const uploadRoutes = new Hono<AppEnv>()
 
     const fileName = uuid.toLowerCase();
     const originalName = sanitizeOriginalName(info.originalFilename, type.extension);
+    const [known] = await db.select({ id: uploadedFiles.id }).from(uploadedFiles).where(eq(uploadedFiles.fileName, fileName));
+    const { now } = c.get('deps');
+    // A file already recorded (a retried request) adds nothing to the quota.
+    if (!known) await checkUnclaimedUploadQuota(db, { incomingBytes: info.size, quotaMb: env.UNCLAIMED_UPLOAD_QUOTA_MB, now: now() });
     const inserted = await db
       .insert(uploadedFiles)
-      .values({ fileName, originalName, fileSize: info.size, mimeType: type.mimeType, storage: 'uploadcare', bookingId: null })
+      .values({ fileName, originalName, fileSize: info.size, mimeType: type.mimeType, storage: 'uploadcare', bookingId: null, createdAt: now() })
       .onConflictDoNothing({ target: uploadedFiles.fileName })
       .returning();
     // The same UUID verified twice (a retried request) is the same file.
