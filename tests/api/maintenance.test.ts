@@ -204,6 +204,7 @@ describe('runMaintenance: pruning', () => {
         idempotencyKeysPruned: 1,
         uploadsDeleted: 1,
         stripeEventsPruned: 1,
+        photoGrantsPruned: 0,
       },
       failedSteps: [],
     });

@@ -12,6 +12,8 @@ import { uploadRoutes } from './routes/uploads.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { adminAuthRoutes } from './routes/admin-auth.ts';
+import { trackingRoutes } from './routes/tracking.ts';
+import { brandFileRoutes, photoFileRoutes } from './routes/files.ts';
 
 /**
  * The whole API as a value (conventions: "the app is a value"). The Netlify function, the local
@@ -42,6 +44,10 @@ export function createApp(deps: AppDeps) {
   app.route('/api', uploadRoutes);
   app.route('/api/reviews', reviewRoutes);
   app.route('/api', paymentRoutes);
+  // GET /api/bookings/:id/photos is here; the admin's POST to the same path lives with the admin routes.
+  app.route('/api', trackingRoutes);
+  app.route('/api', brandFileRoutes);
+  app.route('/', photoFileRoutes);
   // Admin: sign-in is open; every other admin route mounts `requireAdmin` (middleware/admin-auth.ts).
   app.route('/api/admin', adminAuthRoutes);
 

@@ -4,6 +4,7 @@ import type { AppDeps } from '../api/deps.ts';
 import { rowsOf } from '../providers/email.ts';
 import { writeChannelLog } from './channel-log.ts';
 import { pruneRateLimits } from './rate-limit.ts';
+import { pruneExpiredPhotoGrants } from './tracking.ts';
 
 /** A failed e-mail is tried this many times in all, then left as 'failed' for the admin to see. */
 export const MAX_EMAIL_ATTEMPTS = 5;
@@ -38,6 +39,7 @@ export interface MaintenanceCounts {
   idempotencyKeysPruned: number;
   uploadsDeleted: number;
   stripeEventsPruned: number;
+  photoGrantsPruned: number;
 }
 
 export interface MaintenanceResult {
@@ -63,6 +65,7 @@ export async function runMaintenance(deps: MaintenanceDeps, now: Date): Promise<
     idempotencyKeysPruned: 0,
     uploadsDeleted: 0,
     stripeEventsPruned: 0,
+    photoGrantsPruned: 0,
   };
   const failedSteps: string[] = [];
   const step = async (name: string, work: () => Promise<void>) => {
@@ -132,6 +135,10 @@ export async function runMaintenance(deps: MaintenanceDeps, now: Date): Promise<
       .where(lt(stripeEvents.receivedAt, before(RETENTION.stripeEvents)))
       .returning({ id: stripeEvents.id });
     counts.stripeEventsPruned = deleted.length;
+  });
+
+  await step('photo_grants', async () => {
+    counts.photoGrantsPruned = await pruneExpiredPhotoGrants(db, now);
   });
 
   await step('log', async () => {
