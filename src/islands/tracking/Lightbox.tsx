@@ -74,7 +74,7 @@ export function Lightbox({ photos, index, onIndexChange, onClose }: LightboxProp
     <dialog
       ref={dialog}
       aria-labelledby="lightbox-title"
-      className="m-auto h-dvh max-h-dvh w-screen max-w-none bg-ink/95 p-0 text-paper backdrop:bg-ink/80 sm:h-[90dvh] sm:w-[min(64rem,92vw)] sm:rounded-2xl"
+      className="m-auto h-dvh max-h-dvh w-screen max-w-none bg-ink p-0 text-paper backdrop:bg-ink/80 sm:h-[90dvh] sm:w-[min(64rem,92vw)] sm:rounded-2xl"
       onKeyDown={onKeyDown}
       onCancel={(event) => {
         event.preventDefault();
