@@ -51,7 +51,7 @@ test('shows each seeded booking at its own step, with text badges and dates @des
     if (booking.step < 4) await expect(page.getByTestId('photos-empty')).toBeVisible();
   }
   await expect(page.getByRole('heading', { name: 'Need help?' })).toBeVisible();
-  await expect(page.getByRole('link', { name: BUSINESS.phone })).toBeVisible();
+  await expect(page.locator('#main').getByRole('link', { name: BUSINESS.phone })).toBeVisible();
 
   await page.getByRole('button', { name: 'Track another project' }).click();
   await expect(page.getByLabel('Email')).toHaveValue('');
@@ -70,10 +70,15 @@ test('opens a completed project from its e-mail link and removes the token from 
   await expect(page.getByRole('heading', { name: 'Booking #1' })).toBeVisible();
   expect(new URL(page.url()).search).toBe('');
   for (const step of PROJECT_STEPS) await expect(stepItem(page, step.step).getByText('Completed', { exact: true })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Step 4: On-Site Installation' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Step 5: Photo Documentation' })).toBeVisible();
-  await expect(page.getByRole('link', { name: /^Download/ }).first()).toHaveAttribute('href', /^\/uploads\/[\w-]+\.png\?download=1$/);
-  await expect(page.getByText(/\d+(\.\d+)? KB/).first()).toBeVisible();
+  const gallery = page.getByRole('region', { name: 'Project photos' });
+  await expect(gallery.getByRole('heading', { name: 'Step 4: On-Site Installation' })).toBeVisible();
+  await expect(gallery.getByRole('heading', { name: 'Step 5: Photo Documentation' })).toBeVisible();
+  await expect(gallery.getByRole('link', { name: /^Download/ }).first()).toHaveAttribute('href', /^\/uploads\/[\w-]+\.png\?download=1$/);
+  await expect(gallery.getByText(/\d+(\.\d+)? KB/).first()).toBeVisible();
+  // The thumbnails really load from /uploads.
+  const thumbnail = gallery.locator('img').first();
+  await thumbnail.scrollIntoViewIfNeeded();
+  await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
 });
 
 test('walks the photos in the lightbox by keyboard and returns focus @desktop', async ({ page }) => {
