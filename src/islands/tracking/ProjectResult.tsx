@@ -40,12 +40,11 @@ export function ProjectResult({ booking, onReset }: { booking: TrackedBooking; o
         </button>
       </header>
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:items-start lg:gap-8">
-        <div className="space-y-6">
-          <BookingDetails booking={booking} />
-          <HelpBox bookingId={booking.id} />
-        </div>
+      {/* Phones read details → progress → help; wide screens put the progress beside the other two. */}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:grid-rows-[auto_1fr] lg:items-start lg:gap-8">
+        <BookingDetails booking={booking} />
         <Timeline booking={booking} />
+        <HelpBox bookingId={booking.id} />
       </div>
 
       <PhotoGallery bookingId={booking.id} />
@@ -55,7 +54,7 @@ export function ProjectResult({ booking, onReset }: { booking: TrackedBooking; o
 
 function BookingDetails({ booking }: { booking: TrackedBooking }) {
   return (
-    <section aria-labelledby="details-heading" className="card p-6 sm:p-8">
+    <section aria-labelledby="details-heading" className="card p-6 sm:p-8 lg:col-start-1 lg:row-start-1">
       <h3 id="details-heading" className="text-2xl">
         Booking details
       </h3>
@@ -91,7 +90,7 @@ const MARKER: Record<StepState, string> = {
 
 function Timeline({ booking }: { booking: TrackedBooking }) {
   return (
-    <section aria-labelledby="timeline-heading" className="card p-6 sm:p-8">
+    <section aria-labelledby="timeline-heading" className="card p-6 sm:p-8 lg:col-start-2 lg:row-span-2 lg:row-start-1">
       <h3 id="timeline-heading" className="text-2xl">
         Project progress
       </h3>
@@ -147,7 +146,7 @@ function CheckIcon() {
 
 function HelpBox({ bookingId }: { bookingId: number }) {
   return (
-    <section aria-labelledby="help-heading" className="card p-6 sm:p-8">
+    <section aria-labelledby="help-heading" className="card p-6 sm:p-8 lg:col-start-1 lg:row-start-2">
       <h3 id="help-heading" className="text-2xl">
         Need help?
       </h3>
