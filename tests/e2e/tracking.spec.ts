@@ -66,9 +66,11 @@ test("answers a wrong e-mail with the spec's message in an alert @desktop", asyn
 });
 
 test('opens a completed project from its e-mail link and removes the token from the address @mobile', async ({ page }) => {
+  const event = page.waitForRequest((request) => request.url().endsWith('/api/analytics/event'));
   await page.goto(`/track-project?t=${DEMO_TRACKING_TOKEN}`);
   await expect(page.getByRole('heading', { name: 'Booking #1' })).toBeVisible();
   expect(new URL(page.url()).search).toBe('');
+  expect((await event).postDataJSON()).toEqual({ eventName: 'tracking_viewed', path: '/track-project' });
   for (const step of PROJECT_STEPS) await expect(stepItem(page, step.step).getByText('Completed', { exact: true })).toBeVisible();
   const gallery = page.getByRole('region', { name: 'Project photos' });
   await expect(gallery.getByRole('heading', { name: 'Step 4: On-Site Installation' })).toBeVisible();
