@@ -156,6 +156,42 @@ export const photos = pgTable(
   (table) => [index('photos_booking_idx').on(table.bookingId)],
 );
 
+/**
+ * Magic links to a booking's tracking page (/track-project?t=TOKEN). Only the SHA-256 of each
+ * random token is kept. A booking may hold several live links: the confirmation e-mail and the
+ * payment receipt each carry their own (the receipt is written long after the first token was
+ * last seen in plain text). Deleting a booking, or erasing its personal data (which must delete
+ * these rows: services/tracking.ts revokeTrackingAccess), ends every link.
+ */
+export const trackingLinks = pgTable(
+  'tracking_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('tracking_links_booking_idx').on(table.bookingId)],
+);
+
+/**
+ * A browser's short-lived right to see one booking's photos, granted by a successful tracking
+ * call. The cookie carries the random token; only its SHA-256 is kept (no signing secret needed).
+ */
+export const photoGrants = pgTable(
+  'photo_grants',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    expiresAt: instant('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('photo_grants_expires_idx').on(table.expiresAt)],
+);
+
 /** Dates an admin has closed to bookings (holidays, weather, a full team elsewhere). */
 export const blockedDates = pgTable('blocked_dates', {
   date: date('date').primaryKey(),

@@ -3,9 +3,13 @@
  * published reviews, enquiries, a little traffic). Idempotent: a marker row in job_runs
  * makes a second run do nothing.
  */
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from './client.ts';
+import type { FileStore } from '../src/server/providers/files.ts';
+import { hashToken, newToken, trackingLinkUrl } from '../src/server/services/tracking.ts';
+import { drawDemoPhoto, type DemoPhotoKind } from './demo-photos.ts';
 import { locateAddress } from '../src/domain/postcodes.ts';
 import {
   analyticsEvents,
@@ -15,8 +19,10 @@ import {
   contactEnquiries,
   jobRuns,
   pageViews,
+  photos,
   progressLogs,
   reviews,
+  trackingLinks,
 } from './schema.ts';
 import { computeTotalPricePence } from '../src/domain/pricing.ts';
 import { PROJECT_STEPS } from '../src/domain/project-steps.ts';
@@ -92,7 +98,47 @@ const DEMO_ENQUIRIES = [
   { firstName: 'Chloe', lastName: 'Ng', email: 'chloe@brightside.example', phone: '0113 496 0222', inquiryType: 'Partnership', message: 'We are a creative agency in Leeds and would love to offer reverse graffiti to our clients.' },
 ];
 
-export async function seedDatabase(db: Database): Promise<boolean> {
+/**
+ * The magic link of demo booking 1 (Priya Shah, completed, with photos) is this fixed token, so
+ * the browser tests and anyone trying the demo can open /track-project?t=... without reading an
+ * e-mail. Demo data only: the other demo bookings get random tokens, printed when seeding, and
+ * real bookings only ever get random ones.
+ */
+export const DEMO_TRACKING_TOKEN = 'DemoLinkNorthernRoastCoffee-2026';
+
+export interface SeedOptions {
+  /** Where the demo photos go (the runtime's file store); without it no photos are seeded. */
+  files?: FileStore;
+  /** For the printed magic links. */
+  siteUrl?: string;
+  /** Receives one line per demo booking with its magic link. */
+  print?: (line: string) => void;
+}
+
+/** Photos of a booking at step 4 or 5: before and during the work, and after once completed. */
+type DemoPhoto = { kind: DemoPhotoKind; step: number; description: string; originalName: string };
+
+function demoPhotoPlan(demo: DemoBooking): DemoPhoto[] {
+  if (demo.step < 4) return [];
+  const street = (address: string) => address.split(',')[0]!;
+  const plan = demo.locations.flatMap((location, index): DemoPhoto[] => [
+    { kind: 'before', step: 4, description: `Before: ${street(location.address)}, as we found it`, originalName: `before-${index + 1}.png` },
+    { kind: 'during', step: 4, description: `During: the stencil down on ${street(location.address)}`, originalName: `during-${index + 1}.png` },
+  ]);
+  if (demo.step >= 5) {
+    plan.push(
+      ...demo.locations.map((location, index): DemoPhoto => ({
+        kind: 'after',
+        step: 5,
+        description: `After: ${demo.businessName} cleaned into ${street(location.address)}`,
+        originalName: `after-${index + 1}.png`,
+      })),
+    );
+  }
+  return plan;
+}
+
+export async function seedDatabase(db: Database, options: SeedOptions = {}): Promise<boolean> {
   return db.transaction(async (tx) => {
     const marker = await tx
       .insert(jobRuns)
@@ -140,6 +186,33 @@ export async function seedDatabase(db: Database): Promise<boolean> {
       await tx.insert(bookingLocations).values(
         demo.locations.map((location, position) => ({ ...location, ...locateAddress(location.address), bookingId: booking!.id, position })),
       );
+      const bookingIndex = DEMO_BOOKINGS.indexOf(demo);
+      const token = bookingIndex === 0 ? DEMO_TRACKING_TOKEN : newToken();
+      await tx.insert(trackingLinks).values({ tokenHash: hashToken(token), bookingId: booking!.id });
+      options.print?.(
+        `  Booking #${booking!.id} (${demo.firstName} ${demo.lastName}, step ${demo.step}): ${trackingLinkUrl(options.siteUrl ?? 'http://localhost:8888', token)}`,
+      );
+
+      if (options.files) {
+        for (const [index, photo] of demoPhotoPlan(demo).entries()) {
+          const bytes = drawDemoPhoto(photo.kind, booking!.id * 100 + index);
+          const fileName = `${randomUUID()}.png`;
+          await options.files.put(fileName, bytes, 'image/png');
+          await tx.insert(photos).values({
+            bookingId: booking!.id,
+            fileName,
+            originalName: photo.originalName,
+            description: photo.description,
+            photoType: photo.kind,
+            step: photo.step,
+            fileSize: bytes.byteLength,
+            mimeType: 'image/png',
+            // In the order they were taken: the installation morning, then the photo round.
+            createdAt: new Date(new Date(`${demo.preferredDate}T09:00:00Z`).getTime() + index * 20 * 60_000),
+          });
+        }
+      }
+
       const steps = PROJECT_STEPS.filter((step) => step.step <= demo.step);
       if (steps.length > 1) {
         await tx.insert(progressLogs).values(
@@ -174,7 +247,13 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const { getEnv } = await import('../src/server/env.ts');
   const { createRuntime } = await import('../src/server/runtime.ts');
   const runtime = await createRuntime(getEnv());
-  const seeded = await seedDatabase(runtime.deps.db);
+  const links: string[] = [];
+  const seeded = await seedDatabase(runtime.deps.db, {
+    files: runtime.deps.files,
+    siteUrl: runtime.deps.env.SITE_URL,
+    print: (line) => links.push(line),
+  });
   await runtime.close();
   console.log(seeded ? 'Demo data added.' : 'Demo data was already there; nothing changed.');
+  if (links.length) console.log(['Tracking links of the demo bookings:', ...links].join('\n'));
 }

@@ -207,6 +207,7 @@ describe('runMaintenance: pruning', () => {
         retentionDeleted: 0,
         remindersSent: 0,
         projectsArchived: 0,
+        photoGrantsPruned: 0,
       },
       failedSteps: [],
     });

@@ -489,6 +489,11 @@ describe('POST /api/stripe/webhook', () => {
     expect(receipts).toHaveLength(1);
     expect(receipts[0]).toMatchObject({ kind: 'payment-receipt', to: 'ada@example.org', subject: `Payment received for booking #${booking.id}` });
     expect(receipts[0]!.text).toContain('£799');
+    // The receipt carries its own magic link to the tracking page, which opens this booking.
+    const token = /\/track-project\?t=([\w-]+)/.exec(receipts[0]!.text)?.[1];
+    const tracked = await ctx.app.request('/api/track-project', jsonRequest({ token }));
+    expect(tracked.status).toBe(200);
+    expect((await tracked.json()).id).toBe(booking.id);
     // Delivered after commit (no SendGrid key here, so the outbox transport logs it).
     expect(receipts[0]!.status).toBe('logged');
   });

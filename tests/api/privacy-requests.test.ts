@@ -46,10 +46,15 @@ describe('privacy requests', () => {
   it('erase anonymises the bookings the law says to keep and deletes the rest, files included', async () => {
     const cookie = await adminCookie(ctx);
     const [before] = await ctx.deps.db.select().from(bookings).where(eq(bookings.email, EMAIL));
+    const [confirmation] = await ctx.deps.db.select().from(emailOutbox).where(eq(emailOutbox.to, EMAIL));
+    const token = /track-project\?t=([\w-]+)/.exec(confirmation!.text)![1]!;
+    const track = () => ctx.app.request('/api/track-project', jsonRequest({ token }), freshClient());
+    expect((await track()).status).toBe(200);
     const response = await ctx.app.request('/api/admin/privacy/erase', adminRequest(cookie, { body: { email: EMAIL } }));
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ bookingsAnonymised: 1, enquiriesDeleted: 1, filesDeleted: 1 });
 
+    expect((await track()).status).toBe(404);
     const [after] = await ctx.deps.db.select().from(bookings).where(eq(bookings.id, before!.id));
     expect(after).toMatchObject({ firstName: 'Erased', lastName: 'Erased', phone: '', locationAddress: 'Erased' });
     expect(after!.totalPricePence).toBe(before!.totalPricePence);

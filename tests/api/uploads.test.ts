@@ -185,7 +185,7 @@ describe('GET /api/files/:fileName', () => {
     const created = await (await upload(PNG, 'logo.png', 'image/png')).json();
     const response = await ctx.app.request(`/api/files/${created.filename}`);
     expect(response.status).toBe(401);
-    expect(await response.json()).toMatchObject({ error: 'Sign in required' });
+    expect(await response.json()).toMatchObject({ error: 'Please sign in to the admin dashboard.' });
   });
 });
 

@@ -15,6 +15,8 @@ import { adminAuthRoutes } from './routes/admin-auth.ts';
 import { adminPrivacyRoutes } from './routes/admin-privacy.ts';
 import { completionRoutes } from './routes/completion.ts';
 import { adminProjectRoutes } from './routes/admin-projects.ts';
+import { trackingRoutes } from './routes/tracking.ts';
+import { brandFileRoutes, photoFileRoutes } from './routes/files.ts';
 
 /**
  * The whole API as a value (conventions: "the app is a value"). The Netlify function, the local
@@ -45,6 +47,10 @@ export function createApp(deps: AppDeps) {
   app.route('/api', uploadRoutes);
   app.route('/api/reviews', reviewRoutes);
   app.route('/api', paymentRoutes);
+  // GET /api/bookings/:id/photos is here; the admin's POST to the same path lives with the admin routes.
+  app.route('/api', trackingRoutes);
+  app.route('/api', brandFileRoutes);
+  app.route('/', photoFileRoutes);
   // Admin: sign-in is open; every other admin route mounts `requireAdmin` (middleware/admin-auth.ts).
   app.route('/api/admin', adminAuthRoutes);
   app.route('/api/admin/privacy', adminPrivacyRoutes);

@@ -18,6 +18,8 @@ export interface BookingEmailContext {
   /** Original names of the attached files. */
   fileNames: string[];
   siteUrl: string;
+  /** The booking's own magic link to its tracking page, when one was issued. */
+  trackingUrl?: string;
 }
 
 function workTypeLabel(workType: BookingRow['workType']): string {
@@ -72,7 +74,7 @@ export function bookingConfirmationEmail(context: BookingEmailContext): EmailMes
     `If you have not paid yet, please complete payment within ${UNPAID_HOLD_HOURS} hours to keep your date.`,
     '',
     'TRACK YOUR PROJECT',
-    `Visit ${trackUrl} and enter your e-mail address (${booking.email}) and your booking ID (${booking.id}).`,
+    ...trackingLines(booking, trackUrl, context.trackingUrl),
     '',
     'WHAT HAPPENS NEXT',
     ...steps.flatMap((step) => [step.title, `   ${step.description}`]),
@@ -95,7 +97,7 @@ ${booking.specialInstructions ? `<tr><th align="left" valign="top">Instructions<
 </table>
 <p>If you have not paid yet, please complete payment within ${UNPAID_HOLD_HOURS} hours to keep your date.</p>
 <h2 style="font-size:18px">Track your project</h2>
-<p>Visit <a href="${escapeHtml(trackUrl)}">${escapeHtml(trackUrl)}</a> and enter your e-mail address (${escapeHtml(booking.email)}) and your booking ID (<strong>${booking.id}</strong>).</p>
+${context.trackingUrl ? `<p><a href="${escapeHtml(context.trackingUrl)}">Follow your project and see its photos</a> (this link is yours: please do not share it).</p>\n<p>Or visit` : '<p>Visit'} <a href="${escapeHtml(trackUrl)}">${escapeHtml(trackUrl)}</a> and enter your e-mail address (${escapeHtml(booking.email)}) and your booking ID (<strong>${booking.id}</strong>).</p>
 <h2 style="font-size:18px">What happens next</h2>
 <ol>${PROJECT_STEPS.map((step) => `<li><strong>${escapeHtml(step.name)}</strong> (${escapeHtml(step.timeframe)}): ${escapeHtml(step.description)}</li>`).join('')}</ol>
 <h2 style="font-size:18px">Questions?</h2>
@@ -111,6 +113,17 @@ ${booking.specialInstructions ? `<tr><th align="left" valign="top">Instructions<
     kind: 'booking-confirmation',
     dedupeKey: `booking-confirmation:${booking.id}`,
   };
+}
+
+/**
+ * How to reach the tracking page: the booking's own magic link first when it has one, and the
+ * spec's e-mail + booking ID way always (the link may be lost, and it ends if the data is erased).
+ */
+export function trackingLines(booking: Pick<BookingRow, 'id' | 'email'>, trackUrl: string, trackingUrl?: string): string[] {
+  const byForm = `visit ${trackUrl} and enter your e-mail address (${booking.email}) and your booking ID (${booking.id}).`;
+  return trackingUrl
+    ? [`Follow your project and see its photos (this link is yours: please do not share it):`, trackingUrl, `Or ${byForm}`]
+    : [`${byForm.charAt(0).toUpperCase()}${byForm.slice(1)}`];
 }
 
 export function staffBookingNotification(context: BookingEmailContext, to: string): EmailMessage {

@@ -18,6 +18,7 @@ import { toCreatedBookingJson, type CreatedBookingJson } from './booking-view.ts
 import { writeChannelLog } from './channel-log.ts';
 import { claimIdempotencyKey, requestFingerprint, saveIdempotentResponse } from './idempotency.ts';
 import { hashCheckoutToken, newCheckoutToken } from './checkout-token.ts';
+import { createTrackingLink, trackingLinkUrl } from './tracking.ts';
 
 export const BOOKING_SERVER_MESSAGES = {
   dateInPast: 'Preferred date cannot be in the past',
@@ -164,11 +165,14 @@ export async function createBooking(deps: AppDeps, { payload, idempotencyKey, cl
       },
     });
 
+    // The confirmation e-mail's magic link to the tracking page (services/tracking.ts).
+    const trackingToken = await createTrackingLink(tx, booking.id, now);
     const emailContext = {
       booking,
       addresses: locations.map((location) => location.address),
       fileNames,
       siteUrl: deps.env.SITE_URL,
+      trackingUrl: trackingLinkUrl(deps.env.SITE_URL, trackingToken),
     };
     const emails = [
       bookingConfirmationEmail(emailContext),

@@ -7,6 +7,7 @@ import { pruneRateLimits } from './rate-limit.ts';
 import { applyRetention } from './retention.ts';
 import { sendInstallationReminders } from './reminders.ts';
 import { archiveCompletedProjects } from './project-progress.ts';
+import { pruneExpiredPhotoGrants } from './tracking.ts';
 
 /** A failed e-mail is tried this many times in all, then left as 'failed' for the admin to see. */
 export const MAX_EMAIL_ATTEMPTS = 5;
@@ -46,6 +47,7 @@ export interface MaintenanceCounts {
   /** Day-before installation reminders sent. */
   remindersSent: number;
   projectsArchived: number;
+  photoGrantsPruned: number;
 }
 
 export interface MaintenanceResult {
@@ -74,6 +76,7 @@ export async function runMaintenance(deps: MaintenanceDeps, now: Date): Promise<
     retentionDeleted: 0,
     remindersSent: 0,
     projectsArchived: 0,
+    photoGrantsPruned: 0,
   };
   const failedSteps: string[] = [];
   const step = async (name: string, work: () => Promise<void>) => {
@@ -156,6 +159,10 @@ export async function runMaintenance(deps: MaintenanceDeps, now: Date): Promise<
 
   await step('archive_completed_projects', async () => {
     counts.projectsArchived = await archiveCompletedProjects(db, now);
+  });
+
+  await step('photo_grants', async () => {
+    counts.photoGrantsPruned = await pruneExpiredPhotoGrants(db, now);
   });
 
   await step('log', async () => {

@@ -13,6 +13,7 @@ import { AppError, conflict, notConfigured, notFound } from '../api/errors.ts';
 import { queueEmail } from '../providers/email.ts';
 import { PaymentsUnavailableError, type PaymentEvent, type PaymentsProvider } from '../providers/payments.ts';
 import { writeChannelLog } from './channel-log.ts';
+import { createTrackingLink, trackingLinkUrl } from './tracking.ts';
 import { UNPAID_HOLD_HOURS, checkDateAvailability, heldPatches, lockDate, londonToday } from './availability.ts';
 import { checkoutTokenMatches } from './checkout-token.ts';
 
@@ -528,13 +529,15 @@ async function markPaid(
     details: `Payment of ${formatPounds(intent.amountReceived)} received for booking #${booking.id}${isTestPayment ? ' (Stripe test mode)' : ''}`,
     metadata: { eventId: event.id, paymentIntentId: intent.id, amountPence: intent.amountReceived, livemode: event.livemode },
   });
-  // One receipt per booking, even if Stripe reports two different successes for it.
+  // One receipt per booking, even if Stripe reports two different successes for it. It carries
+  // a magic link of its own: the confirmation's token exists only in that e-mail.
+  const trackingToken = await createTrackingLink(db, booking.id, deps.now());
   await queueEmail(db, {
     kind: 'payment-receipt',
     dedupeKey: receiptKey(booking.id),
     to: updated.email,
     subject: `Payment received for booking #${updated.id}`,
-    text: receiptText(updated, deps.env.SITE_URL),
+    text: receiptText(updated, deps.env.SITE_URL, trackingLinkUrl(deps.env.SITE_URL, trackingToken)),
   });
   return 'paid';
 }
@@ -586,7 +589,7 @@ function describeAmount(minorUnits: number, currency: string): string {
   return currency === CURRENCY ? formatPounds(minorUnits) : `${minorUnits} ${currency.toUpperCase()} (minor units)`;
 }
 
-export function receiptText(booking: BookingRow, siteUrl: string): string {
+export function receiptText(booking: BookingRow, siteUrl: string, trackingUrl?: string): string {
   const amount = formatPounds(booking.amountPaidPence ?? booking.totalPricePence);
   const trackUrl = new URL('/track-project', siteUrl).href;
   return [
@@ -603,7 +606,9 @@ export function receiptText(booking: BookingRow, siteUrl: string): string {
     'What happens next:',
     ...PROJECT_STEPS.map((step) => `${step.step}. ${step.name} (${step.timeframe})`),
     '',
-    `Track your project at ${trackUrl} with this e-mail address and your booking ID.`,
+    ...(trackingUrl
+      ? ['Follow your project and see its photos (this link is yours: please do not share it):', trackingUrl, `Or track it at ${trackUrl} with this e-mail address and your booking ID.`]
+      : [`Track your project at ${trackUrl} with this e-mail address and your booking ID.`]),
     '',
     `Questions? Call ${BUSINESS.phone} or e-mail ${BUSINESS.email} (${BUSINESS.supportHours.text}).`,
     '',

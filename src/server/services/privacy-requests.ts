@@ -12,6 +12,7 @@ import {
 import type { Database } from '../../../db/client.ts';
 import type { AppDeps } from '../api/deps.ts';
 import { toBookingJson } from './booking-view.ts';
+import { revokeTrackingAccess } from './tracking.ts';
 import { writeChannelLog } from './channel-log.ts';
 
 /**
@@ -98,7 +99,9 @@ export async function erasePersonalData(
     const storedFiles: string[] = [];
     let reviewsDeleted = 0;
     if (ids.length) {
-      const photoRows = await tx.select({ name: photos.fileName }).from(photos).where(inArray(photos.bookingId, ids));
+      const photoRows = (
+        await tx.select({ name: photos.fileName, thumbnail: photos.thumbnailFileName }).from(photos).where(inArray(photos.bookingId, ids))
+      ).flatMap((row) => [{ name: row.name }, ...(row.thumbnail ? [{ name: row.thumbnail }] : [])]);
       const fileRows = await tx
         .select({ name: uploadedFiles.fileName, storage: uploadedFiles.storage })
         .from(uploadedFiles)
@@ -111,6 +114,8 @@ export async function erasePersonalData(
       // Keep the outward code (the area, for the accounts and route history); drop the addresses.
       await tx.update(bookingLocations).set({ address: 'Erased', lat: 0, lng: 0 }).where(inArray(bookingLocations.bookingId, ids));
       for (const id of ids) {
+        // Magic links and photo grants stop working: the booking no longer opens for anyone.
+        await revokeTrackingAccess(tx, id);
         await tx
           .update(bookings)
           .set({

@@ -80,7 +80,9 @@ export async function applyRetention(deps: Pick<AppDeps, 'db' | 'files' | 'log'>
     if (expired.length === 0) break;
     const ids = expired.map((row) => row.id);
     const stored = await db.transaction(async (tx) => {
-      const photoFiles = await tx.select({ name: photos.fileName }).from(photos).where(inArray(photos.bookingId, ids));
+      const photoFiles = (
+        await tx.select({ name: photos.fileName, thumbnail: photos.thumbnailFileName }).from(photos).where(inArray(photos.bookingId, ids))
+      ).flatMap((row) => [{ name: row.name }, ...(row.thumbnail ? [{ name: row.thumbnail }] : [])]);
       const brandFiles = await tx
         .select({ name: uploadedFiles.fileName, storage: uploadedFiles.storage })
         .from(uploadedFiles)

@@ -32,7 +32,6 @@ export const UPLOAD_MESSAGES = {
   uploadcareNotFound: 'Uploaded file not found',
   uploadcareNotReady: 'The file is still being processed. Please try again in a moment.',
   svgThroughSite: 'SVG files must be uploaded through the site so they can be checked',
-  signInRequired: 'Sign in required',
 } as const;
 
 /** Room for the multipart boundaries and part headers around a file of the maximum size. */
@@ -170,11 +169,4 @@ export const uploadRoutes = new Hono<AppEnv>()
     const uploadcare = createUploadcare(env);
     if (!uploadcare) throw notConfigured(UPLOAD_MESSAGES.uploadcareNotConfigured);
     return c.json(uploadcare.signUpload(now()));
-  })
-
-  // A customer's file as a download is for admins only (api.md). Admin sessions arrive with the
-  // admin dashboard issue, which puts its session check and the stored-file answer here; until
-  // then nobody is signed in, so every request gets the answer an anonymous visitor gets.
-  .get('/files/:fileName', () => {
-    throw new AppError(401, UPLOAD_MESSAGES.signInRequired);
   });
