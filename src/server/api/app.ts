@@ -11,6 +11,8 @@ import { geocodeRoutes } from './routes/geocode.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { paymentRoutes } from './routes/payments.ts';
+import { contactRoutes } from './routes/contacts.ts';
+import { galleryRoutes } from './routes/gallery.ts';
 
 /**
  * The whole API as a value (conventions: "the app is a value"). The Netlify function, the local
@@ -41,6 +43,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api', uploadRoutes);
   app.route('/api/reviews', reviewRoutes);
   app.route('/api', paymentRoutes);
+  app.route('/api/contacts', contactRoutes);
+  app.route('/api/gallery', galleryRoutes);
 
   app.onError(handleError);
   app.notFound(handleNotFound);
