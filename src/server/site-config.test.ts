@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { IMMUTABLE_CACHE, PAGE_CACHE, REDIRECTS, SITE_HEADERS } from './site-config.ts';
+import { IMMUTABLE_CACHE, PAGE_CACHE, REDIRECTS, REWRITES, SITE_HEADERS } from './site-config.ts';
 
 /** netlify.toml is what production serves; the local server uses site-config.ts. They must agree. */
 const toml = readFileSync(new URL('../../netlify.toml', import.meta.url), 'utf8');
@@ -22,5 +22,11 @@ describe('netlify.toml matches the local server', () => {
 
   it.each(REDIRECTS)('redirects $from to $to', ({ from, to, status }) => {
     expect(toml).toMatch(new RegExp(`from = "${from}"\\s+to = "${to.replace(/[#/]/g, '\\$&')}"\\s+status = ${status}`));
+  });
+
+  it.each(REWRITES)('serves $to at $from, before the 404 catch-all', ({ from, to, status }) => {
+    const rule = `from = "${from}"\n  to = "${to}"\n  status = ${status}`;
+    expect(toml).toContain(rule);
+    expect(toml.indexOf(rule)).toBeLessThan(toml.indexOf('from = "/*"'));
   });
 });
