@@ -66,11 +66,12 @@ function PublicProject() {
 
   const { project } = state;
   const place = placeName(project.area);
+  const headline = project.area.town ?? project.area.region;
   return (
     <article aria-labelledby="project-title">
       <p className="eyebrow">Completed project</p>
       <h1 id="project-title" className="mt-2 text-4xl sm:text-5xl">
-        {place ? `Reverse graffiti in ${place}` : 'A completed reverse graffiti campaign'}
+        {headline ? `Reverse graffiti in ${headline}` : 'A completed reverse graffiti campaign'}
       </h1>
       <dl className="mt-6 flex flex-wrap gap-3">
         <Fact label="Patches" value={String(project.patches)} />

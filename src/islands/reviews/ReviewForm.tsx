@@ -176,7 +176,7 @@ function ReviewFields({
           )}
         </FormField>
 
-        <div className="grid gap-5 border-t border-concrete-100 pt-5 md:grid-cols-3">
+        <div className="grid gap-5 border-t border-concrete-100 pt-5">
           {SUB_RATINGS.map(({ key, label }) => (
             <StarRatingInput key={key} name={key} legend={label} value={ratings[key]} onChange={rate(key)} error={errors[key]} />
           ))}
