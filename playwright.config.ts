@@ -8,6 +8,10 @@ const port = settings.e2ePort ?? 8877;
 const baseURL = `http://localhost:${port}`;
 const launchOptions = { executablePath: findChromium(), args: CHROMIUM_ARGS };
 
+const mobile = { ...devices['Pixel 7'], viewport: { width: 375, height: 740 }, launchOptions };
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions };
+const ADDS_DATA = /customer-after-sale\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
@@ -22,8 +26,11 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: { baseURL, trace: 'retain-on-failure', launchOptions },
   projects: [
-    { name: 'mobile', grepInvert: /@desktop/, use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 }, launchOptions } },
-    { name: 'desktop', grepInvert: /@mobile/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
+    { name: 'mobile', testIgnore: ADDS_DATA, grepInvert: /@desktop/, use: mobile },
+    { name: 'desktop', testIgnore: ADDS_DATA, grepInvert: /@mobile/, use: desktop },
+    // Specs that add rows other specs count (a published review, an enquiry) run after them.
+    { name: 'mobile-after', testMatch: ADDS_DATA, dependencies: ['mobile', 'desktop'], grepInvert: /@desktop/, use: mobile },
+    { name: 'desktop-after', testMatch: ADDS_DATA, dependencies: ['mobile', 'desktop'], grepInvert: /@mobile/, use: desktop },
   ],
   webServer: {
     command: 'node node_modules/tsx/dist/cli.mjs scripts/start.ts',

@@ -4,12 +4,16 @@
  * makes a second run do nothing.
  */
 import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import type { FileStore } from '../src/server/providers/files.ts';
 import { hashToken, newToken, trackingLinkUrl } from '../src/server/services/tracking.ts';
 import { drawDemoPhoto, type DemoPhotoKind } from './demo-photos.ts';
+import type { AppDeps } from '../src/server/api/deps.ts';
+import { createReviewInvitation, type ReviewInvitation } from '../src/server/services/review-invitations.ts';
 import { locateAddress } from '../src/domain/postcodes.ts';
 import {
   analyticsEvents,
@@ -242,6 +246,26 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
   });
 }
 
+/** Where the seed leaves the demo review link, for people running the site locally and the browser tests. */
+export const DEMO_REVIEW_LINK_FILE = 'demo-review-link.txt';
+
+/**
+ * One open review invitation for the latest completed demo booking that has no review yet, so
+ * /review can be tried locally. Only the token's hash is stored, so an old link cannot be shown
+ * again: each run replaces the unused invitation with a fresh one (still exactly one open) and
+ * returns its link. Null when every completed demo booking has been reviewed.
+ */
+export async function seedReviewInvitation(deps: Pick<AppDeps, 'db' | 'env' | 'now'>): Promise<ReviewInvitation | null> {
+  const [booking] = await deps.db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .leftJoin(reviews, eq(reviews.bookingId, bookings.id))
+    .where(and(eq(bookings.status, 'completed'), isNull(reviews.id)))
+    .orderBy(desc(bookings.id))
+    .limit(1);
+  return booking ? createReviewInvitation(deps, booking.id) : null;
+}
+
 // `npm run db:seed`
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { getEnv } = await import('../src/server/env.ts');
@@ -253,7 +277,12 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     siteUrl: runtime.deps.env.SITE_URL,
     print: (line) => links.push(line),
   });
+  const invitation = await seedReviewInvitation(runtime.deps);
   await runtime.close();
   console.log(seeded ? 'Demo data added.' : 'Demo data was already there; nothing changed.');
   if (links.length) console.log(['Tracking links of the demo bookings:', ...links].join('\n'));
+  if (invitation) {
+    await writeFile(path.resolve(runtime.deps.env.DATA_DIR, DEMO_REVIEW_LINK_FILE), `${invitation.url}\n`, { mode: 0o600 });
+    console.log(`Review link for a completed demo project (single-use; replaces the previous one): ${invitation.url}`);
+  }
 }

@@ -31,6 +31,7 @@ export const SEO_PATHS = [
   '/contact',
   '/about',
   '/track-project',
+  '/review',
   '/checkout',
   '/payment-success',
   '/terms',
@@ -111,6 +112,13 @@ export const SEO_ENTRIES = seoEntriesSchema.parse({
     description:
       'Track your reverse graffiti campaign with your email and booking ID. Follow all five steps from design consultation to photo proof, and download your photos.',
     keywords: ['track project', 'booking status', 'reverse graffiti progress'],
+    noindex: true,
+  },
+  '/review': {
+    title: 'Review Your Project | Clean Patch',
+    description:
+      'Tell other businesses how your Clean Patch reverse graffiti campaign went. Rate the work and the service with the single-use review link from your e-mail.',
+    keywords: ['review', 'reverse graffiti review', 'customer feedback'],
     noindex: true,
   },
   '/checkout': {

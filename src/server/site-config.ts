@@ -48,3 +48,16 @@ export const REDIRECTS: readonly Redirect[] = [
   { from: '/our-work', to: '/gallery', status: 301 },
   { from: '/track', to: '/track-project', status: 301 },
 ];
+
+export interface Rewrite {
+  from: string;
+  to: string;
+  status: 200;
+}
+
+/**
+ * Many addresses served by one pre-rendered shell, with status 200 and the address kept: every
+ * /gallery/{id} is the public project page, whose island reads the id from the address. Like
+ * Netlify's unforced rules, a real file at the address still wins.
+ */
+export const REWRITES: readonly Rewrite[] = [{ from: '/gallery/:id', to: '/gallery/project/', status: 200 }];

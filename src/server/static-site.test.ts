@@ -12,6 +12,9 @@ mkdirSync(path.join(dist, '404'));
 writeFileSync(path.join(dist, '404', 'index.html'), '<h1>404 Page Not Found</h1>');
 mkdirSync(path.join(dist, 'pricing'));
 writeFileSync(path.join(dist, 'pricing', 'index.html'), '<h1>Pricing</h1>');
+mkdirSync(path.join(dist, 'gallery', 'project'), { recursive: true });
+writeFileSync(path.join(dist, 'gallery', 'index.html'), '<h1>Our work</h1>');
+writeFileSync(path.join(dist, 'gallery', 'project', 'index.html'), '<h1>Project shell</h1>');
 mkdirSync(path.join(dist, '_astro'));
 writeFileSync(path.join(dist, '_astro', 'frame.abc123.js'), 'console.log(1)');
 writeFileSync(path.join(os.tmpdir(), 'secret.txt'), 'do not serve');
@@ -34,6 +37,14 @@ describe('local static site', () => {
     expect(response.headers.get('content-security-policy')).toBe(SITE_HEADERS['Content-Security-Policy']);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+  });
+
+  it('serves the project shell for every /gallery/{id}, keeping real pages and the 404', async () => {
+    const project = await site.request('/gallery/42');
+    expect(project.status).toBe(200);
+    expect(await project.text()).toContain('Project shell');
+    expect(await (await site.request('/gallery')).text()).toContain('Our work');
+    expect((await site.request('/gallery/42/photos')).status).toBe(404);
   });
 
   it('answers unknown paths with the 404 page and status 404', async () => {

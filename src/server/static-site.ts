@@ -9,6 +9,7 @@ import {
   IMMUTABLE_CACHE,
   PAGE_CACHE,
   REDIRECTS,
+  REWRITES,
   SITE_HEADERS,
 } from './site-config.ts';
 
@@ -63,6 +64,15 @@ export function createStaticSite({ distDir, api }: StaticSiteOptions) {
 
   for (const redirect of REDIRECTS) {
     site.get(redirect.from, (c) => c.redirect(redirect.to, redirect.status));
+  }
+
+  for (const rewrite of REWRITES) {
+    site.on(['GET', 'HEAD'], rewrite.from, async (c, next) => {
+      if (await resolveFile(root, c.req.path)) return next();
+      const shell = await resolveFile(root, rewrite.to);
+      if (!shell) return next();
+      return sendFile(shell, PAGE_CACHE, rewrite.status);
+    });
   }
 
   site.on(['GET', 'HEAD'], '*', async (c) => {

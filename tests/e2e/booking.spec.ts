@@ -297,16 +297,19 @@ test.describe('booking form', () => {
 
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
     const toast = page.getByTestId('toast');
-    await expect(toast).toContainText('Booking Failed');
+    // The spec's toast for a fully booked date (§8), as for a date known to be full.
     await expect(toast).toContainText('Date Unavailable');
+    await expect(toast).toContainText('This date is fully booked. Please select another date.');
+    await expect(toast).not.toContainText('Booking Failed');
     const problems = page.locator(ERROR_SUMMARY);
     await expect(problems).toBeFocused();
     await expect(problems.getByRole('link')).toHaveText(['This date is fully booked. Please select another date.']);
     await expect(page.getByRole('button', { name: 'Proceed to Payment' })).toBeEnabled();
     await expect(page).toHaveURL(/\/booking$/);
+    const dateField = page.getByLabel('Preferred date');
+    await expect(dateField).toHaveValue('');
 
     // The form now knows the date is full.
-    const dateField = page.getByLabel('Preferred date');
     await dateField.fill(dateFor(testInfo.project.name, 23));
     await dateField.fill(date);
     await expect(dateField).toHaveValue('');

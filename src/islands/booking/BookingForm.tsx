@@ -90,6 +90,8 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
   const attempt = useRef<IdempotencyAttempt | null>(null);
   const isSubmittingRef = useRef(false);
   const refusal = useRef<Refusal | null>(null);
+  // The server refused the date as full and the form emptied it: the field says why it is empty.
+  const clearedFullDate = useRef(false);
   const errorSummary = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -121,6 +123,7 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
     if (!found.preferredDate && isDateUnavailable(current.preferredDate, unavailableDates)) {
       found.preferredDate = DATE_UNAVAILABLE.description;
     }
+    if (!current.preferredDate && clearedFullDate.current) found.preferredDate = DATE_UNAVAILABLE.description;
     if ($uploads.get().some((item) => item.status === 'uploading')) found[FILES_KEY] = UPLOADS_RUNNING;
     return withLocationCheck(found, $locations.get().length);
   }
@@ -135,6 +138,7 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
       showToast({ ...DATE_UNAVAILABLE, variant: 'destructive' });
       return;
     }
+    clearedFullDate.current = false;
     setField('preferredDate', date);
   }
 
@@ -184,16 +188,21 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
   }
 
   function handleFailure(failure: unknown, { preferredDate: date, quantity }: FormValues) {
-    const message = failure instanceof ApiError ? failure.message : BOOKING_FAILED_FALLBACK;
-    showToast({ title: BOOKING_FAILED, description: message || BOOKING_FAILED_FALLBACK, variant: 'destructive' });
-    if (!(failure instanceof ApiError)) return;
     // Only the server's 'Date Unavailable' marks the date; other 409s (an Idempotency-Key
-    // reused or still in progress) say nothing about the calendar.
-    if (failure.status === 409 && failure.message === DATE_UNAVAILABLE.title && date) {
+    // reused or still in progress) say nothing about the calendar. A date booked up while the
+    // form was open gets the same toast and the same cleared field as a date known to be full
+    // (public-site.md §8, "Date fully booked").
+    if (failure instanceof ApiError && failure.status === 409 && failure.message === DATE_UNAVAILABLE.title && date) {
+      showToast({ ...DATE_UNAVAILABLE, variant: 'destructive' });
       setUnavailableDates((dates) => (dates.includes(date) ? dates : [...dates, date]));
+      clearedFullDate.current = true;
+      setField('preferredDate', '');
       showErrors({ preferredDate: DATE_UNAVAILABLE.description });
       return;
     }
+    const message = failure instanceof ApiError ? failure.message : BOOKING_FAILED_FALLBACK;
+    showToast({ title: BOOKING_FAILED, description: message || BOOKING_FAILED_FALLBACK, variant: 'destructive' });
+    if (!(failure instanceof ApiError)) return;
     const fields = pickKnown(failure.fields);
     if (!Object.keys(fields).length) return;
     // A day with too little room, or more patches than any day takes: said beside the date or

@@ -17,6 +17,8 @@ import { completionRoutes } from './routes/completion.ts';
 import { adminProjectRoutes } from './routes/admin-projects.ts';
 import { trackingRoutes } from './routes/tracking.ts';
 import { brandFileRoutes, photoFileRoutes } from './routes/files.ts';
+import { contactRoutes } from './routes/contacts.ts';
+import { galleryRoutes } from './routes/gallery.ts';
 
 /**
  * The whole API as a value (conventions: "the app is a value"). The Netlify function, the local
@@ -56,6 +58,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/admin/privacy', adminPrivacyRoutes);
   app.route('/api/completion', completionRoutes);
   app.route('/api', adminProjectRoutes);
+  app.route('/api/contacts', contactRoutes);
+  app.route('/api/gallery', galleryRoutes);
 
   app.onError(handleError);
   app.notFound(handleNotFound);

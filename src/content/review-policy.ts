@@ -1,0 +1,12 @@
+/**
+ * The review policy, written once: the review form and the gallery's reviews both show it, so
+ * what customers are promised and what visitors are told cannot drift apart.
+ */
+export const REVIEW_POLICY = {
+  title: 'Our review policy',
+  points: [
+    'We publish every genuine review from customers we invited after their project, whatever its score.',
+    'We only remove reviews that are abusive or contain personal data.',
+    'We never pay for reviews and never edit them.',
+  ],
+} as const;
