@@ -4,6 +4,8 @@ import type { AppDeps } from '../api/deps.ts';
 import { rowsOf } from '../providers/email.ts';
 import { writeChannelLog } from './channel-log.ts';
 import { pruneRateLimits } from './rate-limit.ts';
+import { pruneAdminSessions } from './admin-sessions.ts';
+import { pruneTotpUses } from './admin-totp.ts';
 
 /** A failed e-mail is tried this many times in all, then left as 'failed' for the admin to see. */
 export const MAX_EMAIL_ATTEMPTS = 5;
@@ -38,6 +40,8 @@ export interface MaintenanceCounts {
   idempotencyKeysPruned: number;
   uploadsDeleted: number;
   stripeEventsPruned: number;
+  adminSessionsPruned: number;
+  totpUsesPruned: number;
 }
 
 export interface MaintenanceResult {
@@ -63,6 +67,8 @@ export async function runMaintenance(deps: MaintenanceDeps, now: Date): Promise<
     idempotencyKeysPruned: 0,
     uploadsDeleted: 0,
     stripeEventsPruned: 0,
+    adminSessionsPruned: 0,
+    totpUsesPruned: 0,
   };
   const failedSteps: string[] = [];
   const step = async (name: string, work: () => Promise<void>) => {
@@ -132,6 +138,11 @@ export async function runMaintenance(deps: MaintenanceDeps, now: Date): Promise<
       .where(lt(stripeEvents.receivedAt, before(RETENTION.stripeEvents)))
       .returning({ id: stripeEvents.id });
     counts.stripeEventsPruned = deleted.length;
+  });
+
+  await step('admin_sessions', async () => {
+    counts.adminSessionsPruned = await pruneAdminSessions(db, now);
+    counts.totpUsesPruned = await pruneTotpUses(db, now);
   });
 
   await step('log', async () => {
