@@ -4,6 +4,7 @@
  * Migrations in db/migrations are generated from this file by drizzle-kit and committed.
  */
 import {
+  bigint,
   boolean,
   date,
   doublePrecision,
@@ -302,6 +303,15 @@ export const adminSessions = pgTable('admin_sessions', {
   lastSeenAt: instant('last_seen_at').notNull().defaultNow(),
   revokedAt: instant('revoked_at'),
   createdAt: createdAt(),
+});
+
+/**
+ * TOTP time steps already used to sign in: each code opens one session only, so a code seen
+ * over a shoulder or replayed from a log is worthless (RFC 6238 §5.2).
+ */
+export const adminTotpUses = pgTable('admin_totp_uses', {
+  step: bigint('step', { mode: 'number' }).primaryKey(),
+  usedAt: instant('used_at').notNull().defaultNow(),
 });
 
 /** Fixed-window counters shared by every function instance (functions share no memory). */

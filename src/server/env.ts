@@ -27,6 +27,14 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optionalString,
   /** `scrypt$N$r$p$salt$hash` as printed by `npm run admin:hash`; wins over ADMIN_PASSWORD. */
   ADMIN_PASSWORD_HASH: optionalString,
+  /**
+   * Base32 secret of the optional second factor (`npm run admin:totp` prints one): when set,
+   * sign-in also needs the current 6-digit code from an authenticator app.
+   */
+  ADMIN_TOTP_SECRET: optionalString.refine(
+    (value) => value === undefined || /^[A-Z2-7]{16,}=*$/i.test(value.replace(/\s/g, '')),
+    'must be a base32 secret of at least 16 characters, as printed by `npm run admin:totp`',
+  ),
 
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { adminSessions, channelLogs } from '../../db/schema.ts';
 import { createTestContext, jsonRequest, TEST_ADMIN_PASSWORD } from '../setup/test-app.ts';
 import { ADMIN_ABSOLUTE_TIMEOUT_MS, ADMIN_IDLE_TIMEOUT_MS } from '../../src/server/services/admin-sessions.ts';
+import { adminTotp, newTotpSecret, TOTP_PERIOD_SECONDS } from '../../src/server/services/admin-totp.ts';
 
 const ctx = await createTestContext();
 
@@ -71,5 +72,100 @@ describe('admin sign-in', () => {
       jsonRequest({ password: TEST_ADMIN_PASSWORD }, { headers: { Origin: 'https://evil.example' } }),
     );
     expect(response.status).toBe(403);
+  });
+});
+
+// Each context is a fresh database: made once per file, as creating one takes seconds.
+const lockoutCtx = await createTestContext();
+const httpsCtx = await createTestContext({ SITE_URL: 'https://cleanpatch.example' });
+const totpSecret = newTotpSecret().secret;
+const totpCtx = await createTestContext({ ADMIN_TOTP_SECRET: totpSecret });
+
+describe('admin sign-in lockout: only failures count', () => {
+  it('never locks out successful sign-ins, and answers 429 with Retry-After after 10 failures', async () => {
+    const local = lockoutCtx;
+    local.setNow('2026-11-22T10:00:00Z');
+    const attempt = (password: string) => local.app.request('/api/admin/login', jsonRequest({ password }));
+    // More successes than the failure limit: none of them counts.
+    for (let i = 0; i < 11; i += 1) expect((await attempt(TEST_ADMIN_PASSWORD)).status).toBe(204);
+    for (let i = 0; i < 10; i += 1) expect((await attempt('wrong')).status).toBe(401);
+    const locked = await attempt(TEST_ADMIN_PASSWORD);
+    expect(locked.status).toBe(429);
+    // The 15-minute window started at 10:00; the lockout lasts until it ends.
+    expect(locked.headers.get('Retry-After')).toBe(String(15 * 60));
+    local.setNow('2026-11-22T10:15:00Z');
+    expect((await attempt(TEST_ADMIN_PASSWORD)).status).toBe(204);
+  }, 180_000);
+});
+
+describe('admin cookie over HTTPS', () => {
+  it('is Secure with the __Host- prefix when SITE_URL is https', async () => {
+    const response = await httpsCtx.app.request(
+      '/api/admin/login',
+      jsonRequest({ password: TEST_ADMIN_PASSWORD }, { headers: { Origin: 'https://cleanpatch.example' } }),
+    );
+    expect(response.status).toBe(204);
+    const header = response.headers.get('set-cookie')!;
+    expect(header).toMatch(/^__Host-cp_admin=/);
+    expect(header).toMatch(/;\s*Secure/i);
+    expect(header).toMatch(/;\s*Path=\//i);
+    expect(header).not.toMatch(/Domain=/i);
+  });
+});
+
+describe('admin sign-in with a second factor (ADMIN_TOTP_SECRET)', () => {
+  const totp = adminTotp(totpSecret);
+  const STEP_MS = TOTP_PERIOD_SECONDS * 1000;
+  // Each test signs in at its own hour, so no test sees a step another one used.
+  let hour = 0;
+  function clock() {
+    hour += 1;
+    const at = new Date(Date.UTC(2026, 10, 22, hour, 0, 10));
+    totpCtx.setNow(at);
+    return (offsetSteps: number) => totp.generate({ timestamp: at.getTime() + offsetSteps * STEP_MS });
+  }
+  const login = (body: Record<string, unknown>) => totpCtx.app.request('/api/admin/login', jsonRequest(body));
+
+  it('tells the gate a code is required, and refuses the password alone', async () => {
+    clock();
+    const session = await totpCtx.app.request('/api/admin/session');
+    expect(session.status).toBe(401);
+    expect(await session.json()).toMatchObject({ totpRequired: true });
+    const response = await login({ password: TEST_ADMIN_PASSWORD });
+    expect(response.status).toBe(401);
+    const body = await response.json();
+    expect(body.error).toBe('Invalid code');
+    expect(body.fields.code).toBe('Enter the 6-digit code from your authenticator app.');
+    expect(response.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('accepts a valid code once: the same code is refused the second time', async () => {
+    const code = clock()(0);
+    expect((await login({ password: TEST_ADMIN_PASSWORD, code })).status).toBe(204);
+    const again = await login({ password: TEST_ADMIN_PASSWORD, code });
+    expect(again.status).toBe(401);
+    expect((await again.json()).error).toBe('Invalid code');
+  });
+
+  it.each([
+    [-1, 204],
+    [1, 204],
+    [-2, 401],
+    [2, 401],
+  ])('a code %i step(s) from the server clock answers %i', async (offset, status) => {
+    const codeAt = clock();
+    expect((await login({ password: TEST_ADMIN_PASSWORD, code: codeAt(offset) })).status).toBe(status);
+  });
+
+  it('still says Invalid Password for a wrong password with a right code, and does not burn the code', async () => {
+    const code = clock()(0);
+    const wrong = await login({ password: 'wrong', code });
+    expect((await wrong.json()).error).toBe('Invalid Password');
+    expect((await login({ password: TEST_ADMIN_PASSWORD, code })).status).toBe(204);
+  });
+
+  it('the session call says no code is needed when no secret is set', async () => {
+    const session = await ctx.app.request('/api/admin/session');
+    expect(await session.json()).toMatchObject({ totpRequired: false });
   });
 });

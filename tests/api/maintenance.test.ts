@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
+  adminSessions,
+  adminTotpUses,
   bookings,
   channelLogs,
   emailOutbox,
@@ -191,6 +193,15 @@ describe('runMaintenance: pruning', () => {
       { id: 'evt_fresh', type: 'payment_intent.succeeded', receivedAt: at(-89 * DAY) },
     ]);
     await insertUpload('stale.png', at(-3 * DAY));
+    await db.insert(adminSessions).values([
+      { tokenHash: 'expired', expiresAt: at(-MINUTE), lastSeenAt: at(-40 * MINUTE) },
+      { tokenHash: 'live', expiresAt: at(HOUR), lastSeenAt: at(-MINUTE) },
+    ]);
+    const step = Math.floor(T0.getTime() / 30_000);
+    await db.insert(adminTotpUses).values([
+      { step: step - 10, usedAt: at(-5 * MINUTE) },
+      { step, usedAt: T0 },
+    ]);
 
     const first = await runMaintenance(ctx.deps, T0);
     expect(first).toEqual({
@@ -208,12 +219,16 @@ describe('runMaintenance: pruning', () => {
         remindersSent: 0,
         projectsArchived: 0,
         photoGrantsPruned: 0,
+        adminSessionsPruned: 1,
+        totpUsesPruned: 1,
       },
       failedSteps: [],
     });
     expect((await db.select().from(geocodeCache)).map((row) => row.key)).toEqual(['fresh']);
     expect((await db.select().from(idempotencyKeys)).map((row) => row.key)).toEqual(['fresh']);
     expect((await db.select().from(stripeEvents)).map((row) => row.id)).toEqual(['evt_fresh']);
+    expect((await db.select().from(adminSessions)).map((row) => row.tokenHash)).toEqual(['live']);
+    expect((await db.select().from(adminTotpUses)).map((row) => row.step)).toEqual([step]);
 
     const logs = await db.select().from(channelLogs).where(eq(channelLogs.action, 'maintenance'));
     expect(logs).toHaveLength(1);

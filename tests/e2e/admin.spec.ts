@@ -68,3 +68,29 @@ test.describe('admin reviews (completion) tab', () => {
     expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   });
 });
+
+test.describe('admin dashboard frame', () => {
+  test('shows the four stat cards and downloads bookings as CSV with a BOM and a header row', async ({ page }) => {
+    await page.goto('/admin');
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Unlock Dashboard' }).click();
+    const cards = page.getByTestId('stat-card');
+    await expect(cards).toHaveCount(4);
+    await expect(cards.locator('dt')).toHaveText(['Total Bookings', 'Pending Review', 'Completed Jobs', 'Total Revenue']);
+    // The seed has bookings: the total is a number above zero and revenue is in pounds.
+    await expect(cards.nth(0).locator('dd')).toHaveText(/^[1-9]\d*$/);
+    await expect(cards.nth(3).locator('dd')).toHaveText(/^£[\d,]+\.\d\d$/);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download bookings (CSV)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^cleanpatch-bookings-\d{4}-\d{2}-\d{2}\.csv$/);
+    const { readFile } = await import('node:fs/promises');
+    const bytes = await readFile((await download.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.subarray(3).toString('utf8')).toMatch(/^id,createdAt,firstName,lastName,/);
+    const scan = await new AxeBuilder({ page }).analyze();
+    expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  });
+});

@@ -5,6 +5,9 @@ import { Toaster } from '../shared/Toaster.tsx';
 import { showToast } from '../shared/toast-store.ts';
 import { AdminTabs } from './AdminTabs.tsx';
 import { INPUT_CLASS, LABEL_CLASS } from '../booking/Field.tsx';
+import { ADMIN_UNAUTHORISED_EVENT } from './admin-api.ts';
+import { StatCards } from './frame/StatCards.tsx';
+import { QuickActions } from './frame/QuickActions.tsx';
 
 type Gate = 'checking' | 'locked' | 'open';
 
@@ -14,11 +17,34 @@ type Gate = 'checking' | 'locked' | 'open';
  */
 function AdminApp() {
   const [gate, setGate] = useState<Gate>('checking');
+  const [totpRequired, setTotpRequired] = useState(false);
+
+  const checkSession = () =>
+    fetch('/api/admin/session', { credentials: 'include', headers: { Accept: 'application/json' } })
+      .then(async (response) => {
+        if (response.ok) return setGate('open');
+        const body = (await response.json().catch(() => ({}))) as { totpRequired?: boolean };
+        setTotpRequired(body.totpRequired === true);
+        setGate('locked');
+      })
+      .catch(() => setGate('locked'));
 
   useEffect(() => {
-    api('/api/admin/session')
-      .then(() => setGate('open'))
-      .catch(() => setGate('locked'));
+    void checkSession();
+  }, []);
+
+  // Any admin call answering 401 (see admin-api.ts): the session ended, so the gate returns.
+  useEffect(() => {
+    const expired = () => {
+      setGate((current) => {
+        if (current === 'open') {
+          showToast({ title: 'Session expired', description: 'Please sign in again.', variant: 'destructive' });
+        }
+        return 'locked';
+      });
+    };
+    window.addEventListener(ADMIN_UNAUTHORISED_EVENT, expired);
+    return () => window.removeEventListener(ADMIN_UNAUTHORISED_EVENT, expired);
   }, []);
 
   const logout = async () => {
@@ -33,7 +59,7 @@ function AdminApp() {
           Checking your session…
         </p>
       )}
-      {gate === 'locked' && <PasswordGate onOpen={() => setGate('open')} />}
+      {gate === 'locked' && <PasswordGate totpRequired={totpRequired} onOpen={() => setGate('open')} />}
       {gate === 'open' && (
         <div>
           <div className="flex flex-wrap items-center justify-between gap-4">
@@ -42,6 +68,8 @@ function AdminApp() {
               Logout
             </button>
           </div>
+          <StatCards />
+          <QuickActions />
           <AdminTabs />
         </div>
       )}
@@ -50,19 +78,30 @@ function AdminApp() {
   );
 }
 
-function PasswordGate({ onOpen }: { onOpen: () => void }) {
+function PasswordGate({ onOpen, totpRequired }: { onOpen: () => void; totpRequired: boolean }) {
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     try {
-      await api('/api/admin/login', { body: { password } });
+      await api('/api/admin/login', { body: totpRequired ? { password, code } : { password } });
       setPassword('');
+      setCode('');
+      setCodeError(null);
       onOpen();
     } catch (error) {
       const tooMany = error instanceof ApiError && error.status === 429;
+      const badCode = error instanceof ApiError && error.fields.code !== undefined;
+      setCode('');
+      if (badCode) {
+        setCodeError(error.fields.code ?? null);
+        showToast({ title: 'Invalid code', description: error.fields.code ?? error.message, variant: 'destructive' });
+        return;
+      }
       showToast({
         title: tooMany ? 'Too many attempts' : 'Invalid Password',
         description: tooMany ? error.message : 'Please enter the correct admin password.',
@@ -89,7 +128,37 @@ function PasswordGate({ onOpen }: { onOpen: () => void }) {
         onChange={(event) => setPassword(event.target.value)}
         className={`mt-2 ${INPUT_CLASS}`}
       />
-      <button type="submit" className="btn-primary mt-6 w-full" disabled={busy || password === ''}>
+      {totpRequired && (
+        <>
+          <label htmlFor="admin-code" className={`mt-4 ${LABEL_CLASS}`}>
+            Authenticator code
+          </label>
+          <input
+            id="admin-code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]{6}"
+            maxLength={6}
+            required
+            value={code}
+            aria-invalid={codeError ? true : undefined}
+            aria-describedby="admin-code-hint"
+            onChange={(event) => {
+              setCode(event.target.value.replace(/\D/g, ''));
+              setCodeError(null);
+            }}
+            className={`mt-2 ${INPUT_CLASS} tracking-widest tabular-nums`}
+          />
+          <p id="admin-code-hint" className={`mt-1 text-sm ${codeError ? 'text-danger-600' : 'text-concrete-600'}`}>
+            {codeError ?? 'The 6-digit code from your authenticator app.'}
+          </p>
+        </>
+      )}
+      <button
+        type="submit"
+        className="btn-primary mt-6 w-full"
+        disabled={busy || password === '' || (totpRequired && code.length !== 6)}
+      >
         {busy ? 'Checking…' : 'Unlock Dashboard'}
       </button>
     </form>

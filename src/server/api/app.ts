@@ -19,6 +19,7 @@ import { trackingRoutes } from './routes/tracking.ts';
 import { brandFileRoutes, photoFileRoutes } from './routes/files.ts';
 import { contactRoutes } from './routes/contacts.ts';
 import { galleryRoutes } from './routes/gallery.ts';
+import { adminRoutes } from './routes/admin.ts';
 
 /**
  * The whole API as a value (conventions: "the app is a value"). The Netlify function, the local
@@ -60,6 +61,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', adminProjectRoutes);
   app.route('/api/contacts', contactRoutes);
   app.route('/api/gallery', galleryRoutes);
+  app.route('/api/admin', adminRoutes);
 
   app.onError(handleError);
   app.notFound(handleNotFound);

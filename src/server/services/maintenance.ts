@@ -8,6 +8,8 @@ import { applyRetention } from './retention.ts';
 import { sendInstallationReminders } from './reminders.ts';
 import { archiveCompletedProjects } from './project-progress.ts';
 import { pruneExpiredPhotoGrants } from './tracking.ts';
+import { pruneAdminSessions } from './admin-sessions.ts';
+import { pruneTotpUses } from './admin-totp.ts';
 
 /** A failed e-mail is tried this many times in all, then left as 'failed' for the admin to see. */
 export const MAX_EMAIL_ATTEMPTS = 5;
@@ -48,6 +50,8 @@ export interface MaintenanceCounts {
   remindersSent: number;
   projectsArchived: number;
   photoGrantsPruned: number;
+  adminSessionsPruned: number;
+  totpUsesPruned: number;
 }
 
 export interface MaintenanceResult {
@@ -77,6 +81,8 @@ export async function runMaintenance(deps: MaintenanceDeps, now: Date): Promise<
     remindersSent: 0,
     projectsArchived: 0,
     photoGrantsPruned: 0,
+    adminSessionsPruned: 0,
+    totpUsesPruned: 0,
   };
   const failedSteps: string[] = [];
   const step = async (name: string, work: () => Promise<void>) => {
@@ -163,6 +169,11 @@ export async function runMaintenance(deps: MaintenanceDeps, now: Date): Promise<
 
   await step('photo_grants', async () => {
     counts.photoGrantsPruned = await pruneExpiredPhotoGrants(db, now);
+  });
+
+  await step('admin_sessions', async () => {
+    counts.adminSessionsPruned = await pruneAdminSessions(db, now);
+    counts.totpUsesPruned = await pruneTotpUses(db, now);
   });
 
   await step('log', async () => {

@@ -115,6 +115,28 @@ export function windowsUntilNextAllowed({ previous, current, elapsed, limit }: W
 }
 
 /**
+ * The current window's count without adding to it, for counters that only some outcomes feed
+ * (sign-in failures): check with this first, and call consumeRateLimit only on a failure.
+ * `allowed` says whether one more attempt may be made.
+ */
+export async function peekRateLimit(
+  db: Database,
+  rule: RateLimitRule,
+  subject: string,
+  now: Date,
+): Promise<RateLimitResult> {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const [row] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, `${rule.name}:${subject}`), eq(rateLimits.windowStart, windowStart)));
+  const count = row?.count ?? 0;
+  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
+  return { allowed: count < rule.limit, count, retryAfterSeconds };
+}
+
+/**
  * A pause every function instance sees, such as "stop asking a provider that just failed".
  * It lives in rate_limits as a row keyed `pause:{name}` whose window starts when the pause
  * does, so the hourly prune clears it like any old window.

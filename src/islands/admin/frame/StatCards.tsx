@@ -1,0 +1,50 @@
+import { useEffect, useState } from 'react';
+import { adminApi } from '../admin-api.ts';
+
+interface DashboardStats {
+  totalBookings: number;
+  pendingBookings: number;
+  completedBookings: number;
+  totalRevenue: number;
+}
+
+const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+
+/** The four stat cards (admin-dashboard.md §2): two by two on a phone, four across when wide. */
+export function StatCards() {
+  const [stats, setStats] = useState<DashboardStats | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    adminApi<DashboardStats>('/api/admin/stats')
+      .then(setStats)
+      .catch(() => setFailed(true));
+  }, []);
+
+  const cards: [string, string | null][] = [
+    ['Total Bookings', stats ? String(stats.totalBookings) : null],
+    ['Pending Review', stats ? String(stats.pendingBookings) : null],
+    ['Completed Jobs', stats ? String(stats.completedBookings) : null],
+    ['Total Revenue', stats ? pounds.format(stats.totalRevenue) : null],
+  ];
+
+  return (
+    <section aria-label="Summary" className="mt-6">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
+        {cards.map(([label, value]) => (
+          <div key={label} className="card p-4 sm:p-5" data-testid="stat-card">
+            <dt className="text-sm font-semibold text-concrete-600">{label}</dt>
+            <dd className="mt-1 text-2xl font-bold tabular-nums text-ink sm:text-3xl">
+              {value ?? (failed ? '–' : <span className="text-concrete-400">…</span>)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {failed && (
+        <p className="mt-2 text-sm text-concrete-600" role="status">
+          The figures could not be loaded. Reload the page to try again.
+        </p>
+      )}
+    </section>
+  );
+}

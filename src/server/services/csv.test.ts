@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { CSV_BOM, csvCell, toCsv } from './csv.ts';
+
+describe('csvCell', () => {
+  it.each([
+    ['plain', 'plain'],
+    ['a,b', '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['two\nlines', '"two\nlines"'],
+    ['=SUM(A1:A2)', "'=SUM(A1:A2)"],
+    ['+44 20 7946 0000', "'+44 20 7946 0000"],
+    ['-1+2', "'-1+2"],
+    ['@cmd', "'@cmd"],
+    ['\t=1', "'\t=1"],
+    ['\r=1', `"'\r=1"`],
+    ['=HYPERLINK("x","y")', `"'=HYPERLINK(""x"",""y"")"`],
+    ['Zoë', 'Zoë'],
+    [-12.5, '-12.5'],
+    [0, '0'],
+    [true, 'true'],
+    [null, ''],
+    [undefined, ''],
+  ] as const)('%j → %j', (value, expected) => {
+    expect(csvCell(value)).toBe(expected);
+  });
+
+  it('writes dates as ISO instants', () => {
+    expect(csvCell(new Date('2026-11-22T10:00:00Z'))).toBe('2026-11-22T10:00:00.000Z');
+  });
+});
+
+describe('toCsv', () => {
+  it('starts with the BOM, puts the header first and ends every line with CRLF', () => {
+    const csv = toCsv(['id', 'name'], [[1, 'Ann'], [2, 'Bo, Jr']]);
+    expect(csv.startsWith(CSV_BOM)).toBe(true);
+    expect(csv.slice(1)).toBe('id,name\r\n1,Ann\r\n2,"Bo, Jr"\r\n');
+  });
+});
