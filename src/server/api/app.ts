@@ -12,6 +12,9 @@ import { uploadRoutes } from './routes/uploads.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { adminAuthRoutes } from './routes/admin-auth.ts';
+import { adminBookingBulkRoutes, adminBookingRoutes } from './routes/admin-bookings.ts';
+import { adminContactRoutes } from './routes/admin-contacts.ts';
+import { blockedDateRoutes } from './routes/blocked-dates.ts';
 
 /**
  * The whole API as a value (conventions: "the app is a value"). The Netlify function, the local
@@ -44,6 +47,10 @@ export function createApp(deps: AppDeps) {
   app.route('/api', paymentRoutes);
   // Admin: sign-in is open; every other admin route mounts `requireAdmin` (middleware/admin-auth.ts).
   app.route('/api/admin', adminAuthRoutes);
+  app.route('/api/bookings', adminBookingRoutes);
+  app.route('/api/contacts', adminContactRoutes);
+  app.route('/api/admin/bookings', adminBookingBulkRoutes);
+  app.route('/api/admin/blocked-dates', blockedDateRoutes);
 
   app.onError(handleError);
   app.notFound(handleNotFound);
