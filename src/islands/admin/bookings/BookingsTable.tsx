@@ -36,7 +36,7 @@ export function BookingsTable({
 }) {
   return (
     <div
-      className="-mx-5 overflow-x-auto border-y border-concrete-100 bg-white sm:mx-0 sm:rounded-[var(--radius-card)] sm:border"
+      className="relative -mx-5 overflow-x-auto border-y border-concrete-100 bg-white sm:mx-0 sm:rounded-[var(--radius-card)] sm:border"
       role="region"
       aria-label={archived ? 'Archived projects' : 'Active projects'}
       tabIndex={0}
