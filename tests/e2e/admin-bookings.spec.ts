@@ -22,15 +22,15 @@ function dateFor(projectName: string, day: number): string {
   return `2027-${month}-${String(day).padStart(2, '0')}`;
 }
 
-test.describe('admin Bookings tab', () => {
-  // Archive/restore and the bulk archive change the shared seeded rows: one project runs them.
+test.describe('admin Bookings tab: changes to the seeded bookings', () => {
+  // These change the shared seeded rows: one project runs them, one after another.
+  test.describe.configure({ mode: 'serial' });
+
   test('archives a seeded booking after confirmation and restores it @desktop', async ({ page }) => {
     await openTab(page, 'Bookings');
     const hannah = page.getByTestId('booking-row').filter({ hasText: 'Hannah Whitworth' });
     await expect(hannah).toContainText('hannah@kelhambooks.example');
     await expect(hannah).toContainText('0114 496 0937');
-    await expect(page.getByTestId('booking-row').filter({ hasText: 'Test Booking' })).toContainText('TEST');
-
     // Cancel keeps it; the dialog asks the spec's question.
     const archiveButton = hannah.getByRole('button', { name: /Archive booking/ });
     await archiveButton.click();
@@ -68,7 +68,44 @@ test.describe('admin Bookings tab', () => {
     await expect(page.getByTestId('toast')).toContainText('Status Updated');
   });
 
+  test('a block says how many bookings already on the date stay booked @desktop', async ({ page }) => {
+    // Priya's seeded booking is in the past; Gareth's (9 July 2027) is the seeded future one.
+    await openTab(page, 'Bookings');
+    await page.getByLabel('Date to block').fill('2027-07-09');
+    await page.getByRole('button', { name: 'Block date' }).click();
+    await expect(page.getByTestId('block-notice')).toContainText('1 booking already on this date stays booked.');
+    await expect(page.getByTestId('blocked-dates')).toContainText('Gareth Lowe');
+    await expect(page.getByTestId('booking-row').filter({ hasText: 'Gareth Lowe' })).toBeVisible();
+    await page.getByRole('button', { name: 'Unblock 9 Jul 2027' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Date Unblocked');
+  });
+
+  test('the bulk archive of tests takes the seeded test booking out of the active list @desktop', async ({ page }) => {
+    await openTab(page, 'Bookings');
+    await expect(page.getByTestId('booking-row').filter({ hasText: 'Test Booking' })).toContainText('TEST');
+    // The button for it lives on the Projects tab; the call is the same.
+    const result = await page.evaluate(async () => {
+      const response = await fetch('/api/admin/bookings/archive-tests', { method: 'POST', credentials: 'include' });
+      return { status: response.status, body: await response.json() };
+    });
+    expect(result).toEqual({ status: 200, body: { archived: 1 } });
+    await page.reload();
+    await page.getByRole('tab', { name: 'Bookings' }).click();
+    await expect(page.getByTestId('booking-row').first()).toBeVisible();
+    await expect(page.getByTestId('booking-row').filter({ hasText: 'Test Booking' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Archived Projects' }).click();
+    const testRow = page.getByTestId('booking-row').filter({ hasText: 'Test Booking' });
+    await expect(testRow).toBeVisible();
+    // Put it back for the other tests.
+    await testRow.getByRole('button', { name: /Restore booking/ }).click();
+    await expect(page.getByTestId('toast')).toContainText('Project Restored');
+  });
+});
+
+test.describe('admin Bookings tab', () => {
   test('blocks a date, which the booking form then refuses, and unblocks it', async ({ page }, testInfo) => {
+    // Two pages and a block and unblock: longer than one step on a shared machine.
+    test.setTimeout(60_000);
     const date = dateFor(testInfo.project.name, 12);
     await openTab(page, 'Bookings');
     await expect(page.getByRole('heading', { name: 'Availability' })).toBeVisible();
@@ -89,43 +126,11 @@ test.describe('admin Bookings tab', () => {
     await expect(dateField).toHaveValue('');
 
     await page.goto('/admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
     await page.getByRole('tab', { name: 'Bookings' }).click();
     await page.getByRole('button', { name: `Unblock ${longDate}` }).click();
     await expect(page.getByTestId('toast')).toContainText('Date Unblocked');
     await expect(page.getByRole('button', { name: `Unblock ${longDate}` })).toHaveCount(0);
-  });
-
-  test('a block says how many bookings already on the date stay booked @desktop', async ({ page }) => {
-    // Priya's seeded booking is in the past; Gareth's (9 July 2027) is the seeded future one.
-    await openTab(page, 'Bookings');
-    await page.getByLabel('Date to block').fill('2027-07-09');
-    await page.getByRole('button', { name: 'Block date' }).click();
-    await expect(page.getByTestId('block-notice')).toContainText('1 booking already on this date stays booked.');
-    await expect(page.getByTestId('blocked-dates')).toContainText('Gareth Lowe');
-    await expect(page.getByTestId('booking-row').filter({ hasText: 'Gareth Lowe' })).toBeVisible();
-    await page.getByRole('button', { name: 'Unblock 9 Jul 2027' }).click();
-    await expect(page.getByTestId('toast')).toContainText('Date Unblocked');
-  });
-
-  test('the bulk archive of tests takes the seeded test booking out of the active list @desktop', async ({ page }) => {
-    await openTab(page, 'Bookings');
-    await expect(page.getByTestId('booking-row').filter({ hasText: 'Test Booking' })).toBeVisible();
-    // The button for it lives on the Projects tab; the call is the same.
-    const result = await page.evaluate(async () => {
-      const response = await fetch('/api/admin/bookings/archive-tests', { method: 'POST', credentials: 'include' });
-      return { status: response.status, body: await response.json() };
-    });
-    expect(result).toEqual({ status: 200, body: { archived: 1 } });
-    await page.reload();
-    await page.getByRole('tab', { name: 'Bookings' }).click();
-    await expect(page.getByTestId('booking-row').first()).toBeVisible();
-    await expect(page.getByTestId('booking-row').filter({ hasText: 'Test Booking' })).toHaveCount(0);
-    await page.getByRole('button', { name: 'Archived Projects' }).click();
-    const testRow = page.getByTestId('booking-row').filter({ hasText: 'Test Booking' });
-    await expect(testRow).toBeVisible();
-    // Put it back for the other tests.
-    await testRow.getByRole('button', { name: /Restore booking/ }).click();
-    await expect(page.getByTestId('toast')).toContainText('Project Restored');
   });
 
   test('the bookings table has no serious accessibility problems and scrolls sideways on a phone', async ({ page }, testInfo) => {
