@@ -44,6 +44,8 @@ test.describe('admin Bookings tab: changes to the seeded bookings', () => {
     await dialog.getByRole('button', { name: 'Archive' }).click();
     await expect(page.getByTestId('toast')).toContainText('Project Archived');
     await expect(hannah).toHaveCount(0);
+    // Its row is gone, so focus lands on the search box rather than nowhere.
+    await expect(page.getByLabel('Search bookings')).toBeFocused();
 
     await page.getByRole('button', { name: 'Archived Projects' }).click();
     const archived = page.getByTestId('booking-row').filter({ hasText: 'Hannah Whitworth' });

@@ -12,6 +12,7 @@ export function ConfirmDialog({
   busy = false,
   onConfirm,
   onClose,
+  fallbackFocus,
 }: {
   open: boolean;
   title: string;
@@ -20,6 +21,8 @@ export function ConfirmDialog({
   busy?: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /** Where focus goes when the opener is gone (its row was archived). */
+  fallbackFocus?: () => HTMLElement | null;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
@@ -41,12 +44,16 @@ export function ConfirmDialog({
     const dialog = ref.current;
     if (!dialog) return;
     const onDialogClose = () => {
-      if (opener.current instanceof HTMLElement && opener.current.isConnected) opener.current.focus();
       onClose();
+      // After React has removed an archived row, so the opener's absence is known.
+      requestAnimationFrame(() => {
+        if (opener.current instanceof HTMLElement && opener.current.isConnected) opener.current.focus();
+        else fallbackFocus?.()?.focus();
+      });
     };
     dialog.addEventListener('close', onDialogClose);
     return () => dialog.removeEventListener('close', onDialogClose);
-  }, [onClose]);
+  }, [onClose, fallbackFocus]);
 
   return (
     <dialog

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../shared/api.ts';
 import { showToast } from '../../shared/toast-store.ts';
 import { INPUT_CLASS, LABEL_CLASS } from '../../booking/Field.tsx';
@@ -20,6 +20,7 @@ export default function BookingsTab() {
   const [query, setQuery] = useState('');
   const [toArchive, setToArchive] = useState<AdminBooking | null>(null);
   const [archiving, setArchiving] = useState(false);
+  const searchRef = useRef<HTMLInputElement>(null);
 
   // Searching happens on the server (the list is paged); wait for a pause in typing.
   useEffect(() => {
@@ -67,6 +68,7 @@ export default function BookingsTab() {
   };
 
   const closeDialog = useCallback(() => setToArchive(null), []);
+  const focusSearch = useCallback(() => searchRef.current, []);
 
   return (
     <div>
@@ -96,6 +98,7 @@ export default function BookingsTab() {
           </label>
           <input
             id="bookings-search"
+            ref={searchRef}
             type="search"
             placeholder="Name, e-mail, business, postcode or #id"
             value={search}
@@ -148,6 +151,7 @@ export default function BookingsTab() {
         busy={archiving}
         onConfirm={() => void archive()}
         onClose={closeDialog}
+        fallbackFocus={focusSearch}
       />
     </div>
   );
