@@ -79,6 +79,9 @@ export const bookings = pgTable(
   (table) => [
     index('bookings_preferred_date_idx').on(table.preferredDate),
     index('bookings_status_idx').on(table.status),
+    // The admin's booking list: newest first, paged by (created_at, id), filtered by archived.
+    index('bookings_archived_created_idx').on(table.archived, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('bookings_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     uniqueIndex('bookings_payment_intent_idx').on(table.stripePaymentIntentId),
   ],
 );
@@ -202,16 +205,21 @@ export const blockedDates = pgTable('blocked_dates', {
 
 // ---------------------------------------------------------------- enquiries and reviews
 
-export const contactEnquiries = pgTable('contact_enquiries', {
-  id: serial('id').primaryKey(),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  email: text('email').notNull(),
-  phone: text('phone'),
-  inquiryType: text('inquiry_type').notNull(),
-  message: text('message').notNull(),
-  createdAt: createdAt(),
-});
+export const contactEnquiries = pgTable(
+  'contact_enquiries',
+  {
+    id: serial('id').primaryKey(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    inquiryType: text('inquiry_type').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  // The admin's Contacts tab: newest first, paged by (created_at, id).
+  (table) => [index('contact_enquiries_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())],
+);
 
 export const reviews = pgTable(
   'reviews',

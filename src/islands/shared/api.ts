@@ -22,6 +22,23 @@ export interface ApiOptions extends Omit<RequestInit, 'body'> {
 }
 
 export async function api<T = unknown>(url: string, options: ApiOptions = {}): Promise<T> {
+  return (await send<T>(url, options)).data;
+}
+
+/** One page of a long admin list: the rows, the total (X-Total-Count) and the next page's cursor (X-Next-Cursor). */
+export interface ApiPage<T> {
+  items: T[];
+  total: number | null;
+  nextCursor: string | null;
+}
+
+export async function apiPage<T>(url: string, options: ApiOptions = {}): Promise<ApiPage<T>> {
+  const { data, headers } = await send<T[]>(url, options);
+  const total = Number(headers.get('X-Total-Count') ?? Number.NaN);
+  return { items: data ?? [], total: Number.isFinite(total) ? total : null, nextCursor: headers.get('X-Next-Cursor') };
+}
+
+async function send<T>(url: string, options: ApiOptions): Promise<{ data: T; headers: Headers }> {
   const { body, headers, ...rest } = options;
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   const response = await fetch(url, {
@@ -35,10 +52,10 @@ export async function api<T = unknown>(url: string, options: ApiOptions = {}): P
     },
     body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
   });
-  if (response.status === 204) return undefined as T;
+  if (response.status === 204) return { data: undefined as T, headers: response.headers };
   const text = await response.text();
   if (!response.ok) throw errorFrom(response, text);
-  return (text ? JSON.parse(text) : undefined) as T;
+  return { data: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
 }
 
 function errorFrom(response: Response, text: string): ApiError {

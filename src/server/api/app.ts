@@ -20,6 +20,9 @@ import { brandFileRoutes, photoFileRoutes } from './routes/files.ts';
 import { contactRoutes } from './routes/contacts.ts';
 import { galleryRoutes } from './routes/gallery.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { adminBookingBulkRoutes, adminBookingRoutes } from './routes/admin-bookings.ts';
+import { adminContactRoutes } from './routes/admin-contacts.ts';
+import { blockedDateRoutes } from './routes/blocked-dates.ts';
 
 /**
  * The whole API as a value (conventions: "the app is a value"). The Netlify function, the local
@@ -62,6 +65,10 @@ export function createApp(deps: AppDeps) {
   app.route('/api/contacts', contactRoutes);
   app.route('/api/gallery', galleryRoutes);
   app.route('/api/admin', adminRoutes);
+  app.route('/api/bookings', adminBookingRoutes);
+  app.route('/api/contacts', adminContactRoutes);
+  app.route('/api/admin/bookings', adminBookingBulkRoutes);
+  app.route('/api/admin/blocked-dates', blockedDateRoutes);
 
   app.onError(handleError);
   app.notFound(handleNotFound);

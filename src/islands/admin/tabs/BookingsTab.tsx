@@ -1,5 +1,158 @@
-import { ComingPanel } from './ComingPanel.tsx';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { api } from '../../shared/api.ts';
+import { showToast } from '../../shared/toast-store.ts';
+import { INPUT_CLASS, LABEL_CLASS } from '../../booking/Field.tsx';
+import { BookingsTable, STATUS_OPTIONS, type AdminBooking } from '../bookings/BookingsTable.tsx';
+import { ConfirmDialog } from '../bookings/ConfirmDialog.tsx';
+import { AvailabilityPanel } from '../bookings/AvailabilityPanel.tsx';
+import { usePagedList } from '../bookings/use-paged-list.ts';
 
+/** admin-dashboard.md §2 and §8: the archive question and the toasts, word for word. */
+const ARCHIVE_QUESTION = 'Are you sure you want to archive this project? It will be moved to the archived projects section.';
+const SEARCH_DELAY_MS = 300;
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The Bookings tab: active or archived bookings, searchable, with status, archive and restore. */
 export default function BookingsTab() {
-  return <ComingPanel title="Bookings" text="The bookings table with status, archive and restore are coming to this tab soon." />;
+  const [archived, setArchived] = useState(false);
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const [toArchive, setToArchive] = useState<AdminBooking | null>(null);
+  const [archiving, setArchiving] = useState(false);
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  // Searching happens on the server (the list is paged); wait for a pause in typing.
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(search.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const url = `/api/bookings?archived=${archived}${query ? `&q=${encodeURIComponent(query)}` : ''}`;
+  const list = usePagedList<AdminBooking>(url);
+
+  const changeStatus = async (booking: AdminBooking, status: string) => {
+    try {
+      const updated = await api<AdminBooking>(`/api/bookings/${booking.id}/status`, { method: 'PATCH', body: { status } });
+      list.replace(booking.id, updated);
+      const label = STATUS_OPTIONS.find((option) => option.value === status)?.label ?? status;
+      showToast({ title: 'Status Updated', description: `Booking #${booking.id} is now ${label}.`, variant: 'success' });
+    } catch (error) {
+      showToast({ title: 'Update Failed', description: errorText(error), variant: 'destructive' });
+    }
+  };
+
+  const archive = async () => {
+    if (!toArchive) return;
+    setArchiving(true);
+    try {
+      await api(`/api/bookings/${toArchive.id}/archive`, { method: 'PATCH' });
+      list.replace(toArchive.id, null);
+      showToast({ title: 'Project Archived', description: `Booking #${toArchive.id} moved to Archived Projects.`, variant: 'success' });
+      setToArchive(null);
+    } catch (error) {
+      showToast({ title: 'Archive Failed', description: errorText(error), variant: 'destructive' });
+    } finally {
+      setArchiving(false);
+    }
+  };
+
+  const restore = async (booking: AdminBooking) => {
+    try {
+      await api(`/api/bookings/${booking.id}/unarchive`, { method: 'PATCH' });
+      list.replace(booking.id, null);
+      showToast({ title: 'Project Restored', description: `Booking #${booking.id} is back in Active Projects.`, variant: 'success' });
+    } catch (error) {
+      showToast({ title: 'Restore Failed', description: errorText(error), variant: 'destructive' });
+    }
+  };
+
+  const closeDialog = useCallback(() => setToArchive(null), []);
+  const focusSearch = useCallback(() => searchRef.current, []);
+
+  return (
+    <div>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div role="group" aria-label="Which projects" className="inline-flex w-fit rounded-xl border border-concrete-200 bg-white p-1">
+          {[
+            { value: false, label: 'Active Projects' },
+            { value: true, label: 'Archived Projects' },
+          ].map((option) => (
+            <button
+              key={option.label}
+              type="button"
+              aria-pressed={archived === option.value}
+              onClick={() => setArchived(option.value)}
+              className={[
+                'min-h-10 rounded-lg px-4 text-sm font-semibold',
+                archived === option.value ? 'bg-ink text-white' : 'text-concrete-700 hover:text-ink',
+              ].join(' ')}
+            >
+              {option.label}
+            </button>
+          ))}
+        </div>
+        <div className="sm:w-80">
+          <label htmlFor="bookings-search" className={LABEL_CLASS}>
+            Search bookings
+          </label>
+          <input
+            id="bookings-search"
+            ref={searchRef}
+            type="search"
+            placeholder="Name, e-mail, business, postcode or #id"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            className={`mt-2 ${INPUT_CLASS}`}
+          />
+        </div>
+      </div>
+
+      <p className="mt-4 text-sm text-concrete-600" role="status">
+        {list.state === 'ready' && list.total !== null
+          ? `${list.total} ${archived ? 'archived' : 'active'} ${list.total === 1 ? 'project' : 'projects'}${query ? ` matching “${query}”` : ''}`
+          : ''}
+      </p>
+
+      <div className="mt-2">
+        {list.state === 'loading' && <p className="py-8 text-center text-concrete-600">Loading bookings…</p>}
+        {list.state === 'error' && (
+          <div className="rounded-xl bg-danger-50 p-4 text-danger-600">
+            <p>Could not load bookings: {list.error}</p>
+            <button type="button" className="btn-secondary mt-3" onClick={list.reload}>
+              Try again
+            </button>
+          </div>
+        )}
+        {list.state === 'ready' && list.items.length === 0 && (
+          <p className="rounded-[var(--radius-card)] border border-dashed border-concrete-300 p-8 text-center text-concrete-700">
+            {query ? 'No bookings match your search.' : archived ? 'No archived projects.' : 'No active projects found...'}
+          </p>
+        )}
+        {list.state === 'ready' && list.items.length > 0 && (
+          <BookingsTable bookings={list.items} archived={archived} onStatus={changeStatus} onArchive={setToArchive} onRestore={restore} />
+        )}
+        {list.hasMore && list.state === 'ready' && (
+          <div className="mt-4 text-center">
+            <button type="button" className="btn-secondary" disabled={list.loadingMore} onClick={() => void list.loadMore().catch((error) => showToast({ title: 'Loading Failed', description: errorText(error), variant: 'destructive' }))}>
+              {list.loadingMore ? 'Loading…' : 'Load more'}
+            </button>
+          </div>
+        )}
+      </div>
+
+      <AvailabilityPanel />
+
+      <ConfirmDialog
+        open={toArchive !== null}
+        title="Archive project?"
+        message={ARCHIVE_QUESTION}
+        confirmLabel="Archive"
+        busy={archiving}
+        onConfirm={() => void archive()}
+        onClose={closeDialog}
+        fallbackFocus={focusSearch}
+      />
+    </div>
+  );
 }

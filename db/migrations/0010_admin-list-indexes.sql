@@ -1,0 +1,3 @@
+CREATE INDEX "bookings_archived_created_idx" ON "bookings" USING btree ("archived","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "bookings_created_idx" ON "bookings" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "contact_enquiries_created_idx" ON "contact_enquiries" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);

@@ -1,0 +1,73 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../deps.ts';
+import { badRequest } from '../errors.ts';
+import { readJson } from '../middleware/body.ts';
+import { adminActor, requireAdmin } from '../middleware/admin-auth.ts';
+import {
+  ADMIN_BOOKING_STATUSES,
+  archiveTestBookings,
+  listAdminBookings,
+  parseBookingId,
+  setBookingArchived,
+  setBookingStatus,
+  type AdminAction,
+} from '../../services/admin-bookings.ts';
+import { readPageRequest } from '../../services/keyset-page.ts';
+
+export const INVALID_STATUS = `Status must be one of: ${ADMIN_BOOKING_STATUSES.join(', ')}.`;
+export const INVALID_ARCHIVED = 'archived must be true or false.';
+const MAX_SEARCH_LENGTH = 100;
+
+const statusSchema = z.object({ status: z.enum(ADMIN_BOOKING_STATUSES, INVALID_STATUS) });
+
+function action(c: Context<AppEnv>): AdminAction {
+  return { actor: adminActor(c), now: c.get('deps').now() };
+}
+
+/** The `X-Total-Count` / `X-Next-Cursor` pair every paged admin list answers with. */
+export function setPageHeaders(c: Context<AppEnv>, page: { total: number; nextCursor: string | null }): void {
+  c.header('X-Total-Count', String(page.total));
+  if (page.nextCursor) c.header('X-Next-Cursor', page.nextCursor);
+  c.header('Cache-Control', 'no-store');
+}
+
+function readArchived(value: string | undefined): boolean | null {
+  if (value === undefined || value === '') return null;
+  if (value === 'true' || value === 'false') return value === 'true';
+  throw badRequest(INVALID_ARCHIVED, { archived: INVALID_ARCHIVED });
+}
+
+/**
+ * The admin's booking calls under /api/bookings (api.md "Admin calls"). They share the path with
+ * the public calls in bookings.ts, so each route here carries `requireAdmin` itself: a `use('*')`
+ * on this prefix would also guard the public form's calls.
+ */
+export const adminBookingRoutes = new Hono<AppEnv>()
+  .get('/', requireAdmin, async (c) => {
+    const archived = readArchived(c.req.query('archived'));
+    const q = (c.req.query('q') ?? '').slice(0, MAX_SEARCH_LENGTH);
+    const page = await listAdminBookings(c.get('deps').db, { archived, q, ...readPageRequest(c.req.query()) });
+    setPageHeaders(c, page);
+    return c.json(page.items);
+  })
+  .patch('/:id/status', requireAdmin, async (c) => {
+    const id = parseBookingId(c.req.param('id'));
+    const { status } = await readJson(c, statusSchema);
+    return c.json(await setBookingStatus(c.get('deps').db, id, status, action(c)));
+  })
+  .patch('/:id/archive', requireAdmin, async (c) => {
+    const id = parseBookingId(c.req.param('id'));
+    return c.json(await setBookingArchived(c.get('deps').db, id, true, action(c)));
+  })
+  .patch('/:id/unarchive', requireAdmin, async (c) => {
+    const id = parseBookingId(c.req.param('id'));
+    return c.json(await setBookingArchived(c.get('deps').db, id, false, action(c)));
+  });
+
+/** Bulk archive of test bookings, under /api/admin (api.md). */
+export const adminBookingBulkRoutes = new Hono<AppEnv>()
+  .use('*', requireAdmin)
+  .post('/archive-tests', async (c) => c.json(await archiveTestBookings(c.get('deps').db, action(c))));
+
+export { action as adminAction };
