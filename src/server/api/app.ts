@@ -12,6 +12,7 @@ import { uploadRoutes } from './routes/uploads.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { adminAuthRoutes } from './routes/admin-auth.ts';
+import { adminChannelLogRoutes } from './routes/admin-channel-logs.ts';
 
 /**
  * The whole API as a value (conventions: "the app is a value"). The Netlify function, the local
@@ -44,6 +45,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', paymentRoutes);
   // Admin: sign-in is open; every other admin route mounts `requireAdmin` (middleware/admin-auth.ts).
   app.route('/api/admin', adminAuthRoutes);
+  app.route('/api/admin/channel-logs', adminChannelLogRoutes);
 
   app.onError(handleError);
   app.notFound(handleNotFound);
