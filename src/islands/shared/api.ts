@@ -52,3 +52,14 @@ function errorFrom(response: Response, text: string): ApiError {
   }
   return new ApiError(`${response.status}: ${text || response.statusText}`, response.status, {}, retryAfterSeconds);
 }
+
+/**
+ * A GET whose answer continues on another page: the body and the server's `X-Next-Cursor`
+ * (null on the last page). Errors as `api()` raises them.
+ */
+export async function apiPage<T>(url: string, init: RequestInit = {}): Promise<{ data: T; nextCursor: string | null }> {
+  const response = await fetch(url, { credentials: 'include', ...init, headers: { Accept: 'application/json', ...init.headers } });
+  const text = await response.text();
+  if (!response.ok) throw errorFrom(response, text);
+  return { data: JSON.parse(text) as T, nextCursor: response.headers.get('X-Next-Cursor') };
+}
