@@ -13,9 +13,11 @@ const asDate = (isoDay: string) => new Date(`${isoDay}T12:00:00Z`);
 export const shortDay = (isoDay: string) => SHORT_DAY.format(asDate(isoDay));
 export const longDay = (isoDay: string) => LONG_DAY.format(asDate(isoDay));
 
-const WIDTH = 600;
+// Pixel heights, percentage widths: the chart fills any width while its text stays at a readable
+// size (a scaled viewBox would shrink the labels to nothing on a phone).
 const HEIGHT = 200;
-const PAD = { top: 12, right: 8, bottom: 24, left: 36 };
+const PLOT_TOP = 18;
+const PLOT_BOTTOM = 176;
 
 /** Rounds the axis top up to a friendly number (1, 2, 5 × 10ⁿ) so the scale reads at a glance. */
 export function niceMax(value: number): number {
@@ -34,11 +36,8 @@ export function DailyChart({ days }: { days: DayCount[] }) {
   const max = niceMax(Math.max(0, ...days.map((day) => day.count)));
   const total = days.reduce((sum, day) => sum + day.count, 0);
   const busiest = days.reduce<DayCount | undefined>((best, day) => (!best || day.count > best.count ? day : best), undefined);
-  const plotWidth = WIDTH - PAD.left - PAD.right;
-  const plotHeight = HEIGHT - PAD.top - PAD.bottom;
-  const slot = plotWidth / Math.max(1, days.length);
-  const barWidth = Math.max(2, slot * 0.7);
-  const y = (count: number) => PAD.top + plotHeight - (count / max) * plotHeight;
+  const slot = 100 / Math.max(1, days.length);
+  const y = (count: number) => PLOT_BOTTOM - (count / max) * (PLOT_BOTTOM - PLOT_TOP);
   const first = days[0];
   const last = days.at(-1);
   const description =
@@ -52,37 +51,38 @@ export function DailyChart({ days }: { days: DayCount[] }) {
       <figcaption className="text-base font-semibold" id="daily-chart-caption">
         Daily page views, last 30 days
       </figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby="daily-chart-title daily-chart-desc" className="mt-3 h-auto w-full" data-testid="daily-chart">
+      <svg width="100%" height={HEIGHT} role="img" aria-labelledby="daily-chart-title daily-chart-desc" className="mt-3 block" data-testid="daily-chart">
         <title id="daily-chart-title">Daily page views, last 30 days</title>
         <desc id="daily-chart-desc">{description}</desc>
         {[0, max / 2, max].map((tick) => (
           <g key={tick}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} stroke="var(--color-concrete-200)" strokeWidth={1} />
-            <text x={PAD.left - 6} y={y(tick) + 4} textAnchor="end" fontSize={11} fill="var(--color-concrete-600)">
-              {formatCount(tick)}
-            </text>
+            <line x1="0" x2="100%" y1={y(tick)} y2={y(tick)} stroke="var(--color-concrete-200)" strokeWidth={1} />
+            {tick > 0 ? (
+              <text x="0" y={y(tick) - 4} fontSize={12} fill="var(--color-concrete-600)">
+                {formatCount(tick)}
+              </text>
+            ) : null}
           </g>
         ))}
         {days.map((day, index) => {
           const top = y(day.count);
           return (
-            <rect
-              key={day.date}
-              x={PAD.left + index * slot + (slot - barWidth) / 2}
-              y={top}
-              width={barWidth}
-              height={Math.max(0, PAD.top + plotHeight - top)}
-              rx={2}
-              fill="var(--color-accent-500)"
-            >
+            <rect key={day.date} x={`${index * slot + slot * 0.15}%`} y={top} width={`${slot * 0.7}%`} height={Math.max(0, PLOT_BOTTOM - top)} rx={2} fill="var(--color-accent-500)">
               <title>{`${longDay(day.date)}: ${formatCount(day.count)}`}</title>
             </rect>
           );
         })}
         {days.map((day, index) =>
-          // A label every seventh day (and the last) keeps the axis readable on a phone.
-          index % 7 === 0 || index === days.length - 1 ? (
-            <text key={`label-${day.date}`} x={PAD.left + index * slot + slot / 2} y={HEIGHT - 6} textAnchor="middle" fontSize={11} fill="var(--color-concrete-600)">
+          // Today and every seventh day before it: few enough labels to stay apart on a phone.
+          (days.length - 1 - index) % 7 === 0 ? (
+            <text
+              key={`label-${day.date}`}
+              x={index === days.length - 1 ? '100%' : `${index * slot + (index < 2 ? 0 : slot / 2)}%`}
+              y={HEIGHT - 6}
+              textAnchor={index === days.length - 1 ? 'end' : index < 2 ? 'start' : 'middle'}
+              fontSize={12}
+              fill="var(--color-concrete-600)"
+            >
               {shortDay(day.date)}
             </text>
           ) : null,
