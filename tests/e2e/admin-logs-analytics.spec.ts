@@ -27,13 +27,13 @@ test.describe('admin Logs tab', () => {
     await expect(page.getByRole('heading', { name: 'Top channels' })).toBeVisible();
     await expect(page.getByText('Total logs')).toBeVisible();
 
-    await page.getByLabel('Channel').selectOption('database');
+    await page.getByLabel('Channel', { exact: true }).selectOption('database');
     await expect(rows.filter({ hasText: 'booking_created' })).toHaveCount(0);
     await expect(rows.filter({ hasText: 'Demo data added by npm run db:seed' })).toHaveCount(1);
     await expect(rows.first().getByRole('cell').nth(1)).toHaveText('database');
 
-    await page.getByLabel('Channel').selectOption('');
-    await page.getByLabel('Search').fill('no log says this 7f3a');
+    await page.getByLabel('Channel', { exact: true }).selectOption('');
+    await page.getByLabel('Search', { exact: true }).fill('no log says this 7f3a');
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await expect(page.getByText('No logs matching these filters.')).toBeVisible();
     await expect(rows).toHaveCount(0);
