@@ -28,7 +28,7 @@ export default function AnalyticsTab() {
   }, []);
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <h2 className="text-2xl">Analytics</h2>
       {failed ? <p className="text-concrete-600">The analytics could not be loaded. Try again in a moment.</p> : null}
       <dl className="grid gap-3 sm:grid-cols-2">

@@ -64,7 +64,7 @@ export default function LogsTab() {
   }, [filters, list]);
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <h2 className="text-2xl">Logs</h2>
       <dl className="grid gap-3 sm:grid-cols-3">
         <StatCard label="Total logs" value={stats?.totalLogs} />
@@ -83,7 +83,7 @@ export default function LogsTab() {
 
       <LogFilters value={filters} onChange={setFilters} />
 
-      <section aria-labelledby="logs-list-heading" aria-busy={list.state === 'loading'} className="grid gap-3">
+      <section aria-labelledby="logs-list-heading" aria-busy={list.state === 'loading'} className="grid grid-cols-[minmax(0,1fr)] gap-3">
         <h3 id="logs-list-heading" className="text-lg font-semibold">
           Activity, newest first
         </h3>
