@@ -32,7 +32,8 @@ export function LogTable({ logs }: { logs: ChannelLog[] }) {
     });
 
   return (
-    <div className="card overflow-x-auto" role="region" aria-label="Channel logs" tabIndex={0}>
+    // relative: the sr-only header inside must stay in this scroller, or it widens the phone page.
+    <div className="card relative overflow-x-auto" role="region" aria-label="Channel logs" tabIndex={0}>
       <table className="w-full min-w-[48rem] text-left text-sm">
         <thead className="border-b border-concrete-200 text-concrete-600">
           <tr>
