@@ -62,7 +62,7 @@ export function LogTable({ logs }: { logs: ChannelLog[] }) {
                   <td className="px-3 py-2">
                     <SeverityBadge severity={log.severity} />
                   </td>
-                  <td className="px-3 py-2 font-mono text-xs break-all">{log.action}</td>
+                  <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{log.action}</td>
                   <td className="px-3 py-2 whitespace-nowrap">{log.entityType ? `${log.entityType}${log.entityId ? ` #${log.entityId}` : ''}` : '—'}</td>
                   <td className="px-3 py-2">
                     {log.details ?? '—'}
