@@ -217,6 +217,11 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
         }
       }
 
+      // What the booking service would have logged, so the admin's Logs tab has a history to filter.
+      await tx.insert(channelLogs).values([
+        { channel: 'booking', action: 'booking_created', entityType: 'booking', entityId: String(booking!.id), details: `Booking #${booking!.id} created: ${demo.quantity} ${demo.workType} patches on ${demo.preferredDate}` },
+        { channel: 'email', action: 'email_sent', entityType: 'booking', entityId: String(booking!.id), details: `Booking confirmation e-mailed for booking #${booking!.id}` },
+      ]);
       const steps = PROJECT_STEPS.filter((step) => step.step <= demo.step);
       if (steps.length > 1) {
         await tx.insert(progressLogs).values(

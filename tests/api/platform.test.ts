@@ -169,14 +169,14 @@ describe('rate limiter', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 120; i += 1) {
       const app = i % 2 === 0 ? first : second;
-      statuses.push((await app.request('/api/analytics/event', jsonRequest({ eventName: 'tick' }), from)).status);
+      statuses.push((await app.request('/api/analytics/event', jsonRequest({ eventName: 'tracking_viewed' }), from)).status);
     }
     expect(statuses.every((status) => status === 204)).toBe(true);
-    const limited = await second.request('/api/analytics/event', jsonRequest({ eventName: 'tick' }), from);
+    const limited = await second.request('/api/analytics/event', jsonRequest({ eventName: 'tracking_viewed' }), from);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another client is unaffected.
-    const other = await first.request('/api/analytics/event', jsonRequest({ eventName: 'tick' }), { context: { ip: '198.51.100.8' } });
+    const other = await first.request('/api/analytics/event', jsonRequest({ eventName: 'tracking_viewed' }), { context: { ip: '198.51.100.8' } });
     expect(other.status).toBe(204);
   });
 

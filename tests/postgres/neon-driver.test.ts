@@ -60,7 +60,7 @@ describe('Neon serverless driver', () => {
     const response = await app.request('/api/analytics/event', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ eventName: 'neon_check' }),
+      body: JSON.stringify({ eventName: 'tracking_viewed' }),
     });
     expect(response.status).toBe(204);
   });

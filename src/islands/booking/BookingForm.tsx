@@ -5,6 +5,7 @@ import { showToast } from '../shared/toast-store.ts';
 import { Toaster } from '../shared/Toaster.tsx';
 import { withErrorBoundary } from '../shared/ErrorBoundary.tsx';
 import { PENDING_BOOKING_KEY } from '../shared/storage-keys.ts';
+import { sendEvent, sendEventOnce } from '../../client/analytics.ts';
 import { NIGHT_SURCHARGE_PER_PATCH_PENCE, WORK_TYPES, formatPounds } from '../../domain/pricing.ts';
 import { latestBookingDate } from '../../domain/booking-horizon.ts';
 import {
@@ -170,6 +171,7 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
         body: payload,
         headers: { 'Idempotency-Key': attempt.current.key },
       });
+      sendEvent('booking_submitted');
       const pending = buildPendingBooking(formValues, locations, answer ?? {});
       localStorage.setItem(PENDING_BOOKING_KEY, JSON.stringify(pending));
       showToast({
@@ -256,7 +258,7 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
         </div>
       )}
 
-      <form noValidate onSubmit={onSubmit} aria-label="Booking form" className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+      <form noValidate onSubmit={onSubmit} onInputCapture={() => sendEventOnce('booking_started')} aria-label="Booking form" className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <div className="min-w-0 space-y-6">
           <FormSection number={1} title="Personal Information">
             <div className="grid gap-5 sm:grid-cols-2">

@@ -6,6 +6,7 @@ import { api } from '../shared/api.ts';
 import { withErrorBoundary } from '../shared/ErrorBoundary.tsx';
 import { Toaster } from '../shared/Toaster.tsx';
 import { showToast } from '../shared/toast-store.ts';
+import { sendEventOnce } from '../../client/analytics.ts';
 import { ContactLines } from './ContactLines.tsx';
 import { WORK_TYPE_LABEL, formatTotal, restorePendingBooking, takePendingBooking, type PendingBooking } from './pending-booking.ts';
 
@@ -143,7 +144,10 @@ function PaymentSuccess() {
     if (check.state !== 'known') return;
     if (check.status === 'failed' || check.status === 'unpaid') restorePendingBooking();
     // The spec's success toast, shown once our records (the signed webhook) say paid.
-    if (check.status === 'paid') showToast({ title: 'Payment Successful', description: 'Your booking has been confirmed!', variant: 'success' });
+    if (check.status === 'paid') {
+      showToast({ title: 'Payment Successful', description: 'Your booking has been confirmed!', variant: 'success' });
+      sendEventOnce('payment_succeeded');
+    }
     heading.current?.focus();
   }, [check]);
 

@@ -3,6 +3,7 @@ import { api, ApiError } from '../shared/api.ts';
 import { withErrorBoundary } from '../shared/ErrorBoundary.tsx';
 import { FormField, INPUT_CLASS, fieldId, messagesByField } from '../shared/FormField.tsx';
 import { showToast } from '../shared/toast-store.ts';
+import { sendEvent } from '../../client/analytics.ts';
 import { Toaster } from '../shared/Toaster.tsx';
 import {
   CONTACT_FORM_DEFAULTS,
@@ -61,6 +62,7 @@ function ContactForm() {
     try {
       await api('/api/contacts', { body: { ...parsed.data, [HONEYPOT_FIELD]: honeypot.current?.value ?? '' } });
       showToast({ ...SENT_TOAST, variant: 'success' });
+      sendEvent('enquiry_sent');
       setValues({ ...CONTACT_FORM_DEFAULTS });
       form.current?.reset();
     } catch (failure) {

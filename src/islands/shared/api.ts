@@ -69,3 +69,4 @@ function errorFrom(response: Response, text: string): ApiError {
   }
   return new ApiError(`${response.status}: ${text || response.statusText}`, response.status, {}, retryAfterSeconds);
 }
+

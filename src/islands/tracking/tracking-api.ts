@@ -1,3 +1,4 @@
+import { sendEvent } from '../../client/analytics.ts';
 import { api } from '../shared/api.ts';
 
 // The calls /track-project makes (public-site.md §7; api.md "Public calls").
@@ -61,13 +62,7 @@ export const photoDownloadUrl = (photo: Pick<Photo, 'fileName'>) => `${photoUrl(
 
 /** The admin's "user events" count: fire and forget, no cookies, nothing stored. */
 export function sendTrackingViewed(): void {
-  fetch('/api/analytics/event', {
-    method: 'POST',
-    credentials: 'omit',
-    keepalive: true,
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ eventName: 'tracking_viewed', path: '/track-project' }),
-  }).catch(() => undefined);
+  sendEvent('tracking_viewed');
 }
 
 /** The magic link's token from the address, if any. */

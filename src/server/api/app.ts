@@ -23,6 +23,7 @@ import { adminRoutes } from './routes/admin.ts';
 import { adminBookingBulkRoutes, adminBookingRoutes } from './routes/admin-bookings.ts';
 import { adminContactRoutes } from './routes/admin-contacts.ts';
 import { blockedDateRoutes } from './routes/blocked-dates.ts';
+import { adminChannelLogRoutes } from './routes/admin-channel-logs.ts';
 
 /**
  * The whole API as a value (conventions: "the app is a value"). The Netlify function, the local
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/contacts', adminContactRoutes);
   app.route('/api/admin/bookings', adminBookingBulkRoutes);
   app.route('/api/admin/blocked-dates', blockedDateRoutes);
+  app.route('/api/admin/channel-logs', adminChannelLogRoutes);
 
   app.onError(handleError);
   app.notFound(handleNotFound);

@@ -1,5 +1,6 @@
 import type { Database } from '../../../db/client.ts';
 import { channelLogs } from '../../../db/schema.ts';
+import { redactMetadata, redactText } from './log-redaction.ts';
 
 export type Channel = 'booking' | 'email' | 'notification' | 'admin' | 'database';
 export type Severity = 'info' | 'warning' | 'error' | 'critical';
@@ -18,7 +19,8 @@ export interface ChannelLogEntry {
 
 /**
  * The activity log the admin's Logs tab reads (admin-dashboard.md §2). Every service writes
- * through this one function, inside its own transaction where it has one.
+ * through this one function, inside its own transaction where it has one. Secrets are redacted
+ * here (log-redaction.ts), and `ipAddress` must be the hashed `clientKey`, never a raw address.
  */
 export async function writeChannelLog(db: Database, entry: ChannelLogEntry) {
   await db.insert(channelLogs).values({
@@ -29,7 +31,7 @@ export async function writeChannelLog(db: Database, entry: ChannelLogEntry) {
     entityId: entry.entityId === undefined ? undefined : String(entry.entityId),
     userId: entry.userId,
     ipAddress: entry.ipAddress,
-    details: entry.details,
-    metadata: entry.metadata,
+    details: entry.details === undefined ? undefined : redactText(entry.details),
+    metadata: entry.metadata === undefined ? undefined : (redactMetadata(entry.metadata) as Record<string, unknown>),
   });
 }
