@@ -12,6 +12,9 @@ import { uploadRoutes } from './routes/uploads.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { adminAuthRoutes } from './routes/admin-auth.ts';
+import { locationRoutes } from './routes/locations.ts';
+import { workerRoutes } from './routes/workers.ts';
+import { workerNotificationRoutes } from './routes/worker-notifications.ts';
 
 /**
  * The whole API as a value (conventions: "the app is a value"). The Netlify function, the local
@@ -44,6 +47,9 @@ export function createApp(deps: AppDeps) {
   app.route('/api', paymentRoutes);
   // Admin: sign-in is open; every other admin route mounts `requireAdmin` (middleware/admin-auth.ts).
   app.route('/api/admin', adminAuthRoutes);
+  app.route('/api/locations', locationRoutes);
+  app.route('/api/admin/workers', workerRoutes);
+  app.route('/api/worker-notifications', workerNotificationRoutes);
 
   app.onError(handleError);
   app.notFound(handleNotFound);
