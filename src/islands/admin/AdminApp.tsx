@@ -5,6 +5,7 @@ import { Toaster } from '../shared/Toaster.tsx';
 import { showToast } from '../shared/toast-store.ts';
 import { AdminTabs } from './AdminTabs.tsx';
 import { INPUT_CLASS, LABEL_CLASS } from '../booking/Field.tsx';
+import { $mapTiles, type MapTiles } from './operations/map-tiles.ts';
 
 type Gate = 'checking' | 'locked' | 'open';
 
@@ -12,8 +13,10 @@ type Gate = 'checking' | 'locked' | 'open';
  * /admin: the password gate, then the dashboard. The server decides: the gate asks
  * GET /api/admin/session and POST /api/admin/login; the browser never sees the password's hash.
  */
-function AdminApp() {
+function AdminApp({ mapTiles }: { mapTiles?: MapTiles }) {
   const [gate, setGate] = useState<Gate>('checking');
+  // The tile source for tabs that draw maps (Locations); set before any tab renders.
+  if (mapTiles && $mapTiles.get() === null) $mapTiles.set(mapTiles);
 
   useEffect(() => {
     api('/api/admin/session')
