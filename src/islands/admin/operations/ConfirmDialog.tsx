@@ -47,7 +47,7 @@ export function ConfirmDialog({
         onCancel();
       }}
       onClose={restoreFocus}
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl bg-white p-6 text-ink shadow-xl backdrop:bg-ink/40"
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-6 text-ink shadow-xl backdrop:bg-ink/40"
     >
       <h2 id="confirm-dialog-title" className="text-xl">
         {title}

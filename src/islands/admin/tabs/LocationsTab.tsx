@@ -168,7 +168,7 @@ function RoutesView() {
           <p className="rounded-xl border border-dashed border-concrete-300 p-8 text-center text-concrete-700">No active routes</p>
         )}
         {load.state === 'ready' && load.data.length > 0 && (
-          <ol className="grid gap-6 lg:grid-cols-2" aria-label="Route groups">
+          <ol className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-2" aria-label="Route groups">
             {load.data.map((group) => (
               <RouteCard key={`${size}-${group.routeNumber}`} group={group} />
             ))}

@@ -46,7 +46,7 @@ export default function WorkersTab() {
         <h2 className="text-2xl">Worker notifications</h2>
         <p className="mt-1 text-concrete-700">Notifications are also sent automatically every day at 6 PM for the next day.</p>
       </div>
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-2">
         <PreviewSection preview={preview} retry={reloadPreview} />
         <div className="space-y-8">
           <SendSection hasRoutes={hasRoutes} activeCount={activeCount} />
@@ -200,10 +200,10 @@ function SendSection({ hasRoutes, activeCount }: { hasRoutes: boolean; activeCou
           {(control) => <input {...control} type="text" autoComplete="off" value={name} onChange={(event) => setName(event.target.value)} className={INPUT_CLASS} />}
         </Field>
         <div className="flex flex-wrap gap-3">
-          <button type="submit" className="btn-primary" disabled={busy || !hasRoutes}>
+          <button type="submit" className="btn-primary disabled:cursor-not-allowed disabled:opacity-50" disabled={busy || !hasRoutes}>
             {busy ? 'Sending…' : 'Send'}
           </button>
-          <button type="button" className="btn-secondary" disabled={busy || !hasRoutes || activeCount === 0} onClick={() => void sendTo({})}>
+          <button type="button" className="btn-secondary disabled:cursor-not-allowed disabled:opacity-50" disabled={busy || !hasRoutes || activeCount === 0} onClick={() => void sendTo({})}>
             Send to all active workers ({activeCount})
           </button>
         </div>
@@ -290,7 +290,8 @@ function WorkersSection({ workers, reload }: { workers: Load<Worker[]>; reload: 
         )}
         {workers.state === 'ready' && workers.data.length === 0 && <p className="text-concrete-700">No workers yet. Add one above.</p>}
         {workers.state === 'ready' && workers.data.length > 0 && (
-          <div className="-mx-5 overflow-x-auto px-5">
+          // relative: the rows' sr-only text is absolutely placed and would otherwise widen the page.
+          <div className="relative -mx-5 overflow-x-auto px-5">
             <table className="w-full min-w-[32rem] text-left text-sm">
               <caption className="sr-only">Workers</caption>
               <thead className="border-b border-concrete-200 text-concrete-700">
