@@ -5,6 +5,9 @@ import { londonTomorrow } from '../../src/domain/schedule.ts';
 /** The password playwright.config.ts gives the server. */
 const ADMIN_PASSWORD = 'e2e-admin-password';
 
+// Each test walks a whole tab (sign-in, maps, axe scans) on a shared 2-core machine.
+test.describe.configure({ timeout: 90_000 });
+
 async function openTab(page: Page, name: 'Locations' | 'Workers') {
   // Map tiles never leave the machine: an empty answer is enough for Leaflet.
   await page.route(/tile\.openstreetmap/, (route) => route.fulfill({ status: 204 }));
