@@ -401,6 +401,19 @@ export const geocodeCache = pgTable('geocode_cache', {
   createdAt: createdAt(),
 });
 
+// ---------------------------------------------------------------- workers
+
+/** Installers who get tomorrow's routes by e-mail at 6 PM (admin-dashboard.md §2 Workers tab). */
+export const workers = pgTable('workers', {
+  id: serial('id').primaryKey(),
+  /** Optional, like the name on the manual send form; greets the worker when given. */
+  name: text('name'),
+  /** Stored lower-cased, so one address is one worker. */
+  email: text('email').notNull().unique(),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
 /** One row per scheduled run (e.g. the 18:00 worker e-mail for a date) so a repeat does nothing. */
 export const jobRuns = pgTable(
   'job_runs',

@@ -12,6 +12,7 @@ import { createRuntime } from '../src/server/runtime.ts';
 import { createStaticSite } from '../src/server/static-site.ts';
 import { startLocalServer } from '../src/server/local-server.ts';
 import { runMaintenance } from '../src/server/services/maintenance.ts';
+import { runWorkerNotificationJob } from '../src/server/services/worker-notifications.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(root, 'dist');
@@ -54,14 +55,35 @@ let maintenanceRun = maintain();
 const maintenanceTimer = setInterval(() => (maintenanceRun = maintain()), 60 * 60 * 1000);
 maintenanceTimer.unref();
 
+// Netlify runs netlify/functions/worker-notifications.mts at 17:00 and 18:00 UTC; locally this
+// process tries at the top of every hour and the job itself decides (London's 18:00, once a day).
+const HOUR_MS = 60 * 60 * 1000;
+const notifyWorkers = () =>
+  runWorkerNotificationJob(runtime.deps, new Date())
+    .then(() => undefined)
+    .catch((error: unknown) =>
+      runtime.deps.log.error('Worker notification run failed', { error: error instanceof Error ? error.message : String(error) }),
+    );
+let workerRun: Promise<void> = Promise.resolve();
+let workerTimer: NodeJS.Timeout | undefined;
+const workerStart = setTimeout(() => {
+  workerRun = notifyWorkers();
+  workerTimer = setInterval(() => (workerRun = notifyWorkers()), HOUR_MS);
+  workerTimer.unref();
+}, HOUR_MS - (Date.now() % HOUR_MS));
+workerStart.unref();
+
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`\n${signal}: stopping…`);
   clearInterval(maintenanceTimer);
+  clearTimeout(workerStart);
+  clearInterval(workerTimer);
   server.close();
   await maintenanceRun;
+  await workerRun;
   await runtime.close();
   process.exit(0);
 }

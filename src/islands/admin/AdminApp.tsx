@@ -8,6 +8,7 @@ import { INPUT_CLASS, LABEL_CLASS } from '../booking/Field.tsx';
 import { ADMIN_UNAUTHORISED_EVENT } from './admin-api.ts';
 import { StatCards } from './frame/StatCards.tsx';
 import { QuickActions } from './frame/QuickActions.tsx';
+import { $mapTiles, type MapTiles } from './operations/map-tiles.ts';
 
 type Gate = 'checking' | 'locked' | 'open';
 
@@ -15,7 +16,7 @@ type Gate = 'checking' | 'locked' | 'open';
  * /admin: the password gate, then the dashboard. The server decides: the gate asks
  * GET /api/admin/session and POST /api/admin/login; the browser never sees the password's hash.
  */
-function AdminApp() {
+function AdminApp({ mapTiles }: { mapTiles?: MapTiles }) {
   const [gate, setGate] = useState<Gate>('checking');
   const [totpRequired, setTotpRequired] = useState(false);
 
@@ -28,6 +29,8 @@ function AdminApp() {
         setGate('locked');
       })
       .catch(() => setGate('locked'));
+  // The tile source for tabs that draw maps (Locations); set before any tab renders.
+  if (mapTiles && $mapTiles.get() === null) $mapTiles.set(mapTiles);
 
   useEffect(() => {
     void checkSession();

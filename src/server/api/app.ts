@@ -24,6 +24,9 @@ import { adminBookingBulkRoutes, adminBookingRoutes } from './routes/admin-booki
 import { adminContactRoutes } from './routes/admin-contacts.ts';
 import { blockedDateRoutes } from './routes/blocked-dates.ts';
 import { adminChannelLogRoutes } from './routes/admin-channel-logs.ts';
+import { locationRoutes } from './routes/locations.ts';
+import { workerRoutes } from './routes/workers.ts';
+import { workerNotificationRoutes } from './routes/worker-notifications.ts';
 
 /**
  * The whole API as a value (conventions: "the app is a value"). The Netlify function, the local
@@ -71,6 +74,9 @@ export function createApp(deps: AppDeps) {
   app.route('/api/admin/bookings', adminBookingBulkRoutes);
   app.route('/api/admin/blocked-dates', blockedDateRoutes);
   app.route('/api/admin/channel-logs', adminChannelLogRoutes);
+  app.route('/api/locations', locationRoutes);
+  app.route('/api/admin/workers', workerRoutes);
+  app.route('/api/worker-notifications', workerNotificationRoutes);
 
   app.onError(handleError);
   app.notFound(handleNotFound);

@@ -1,5 +1,354 @@
-import { ComingPanel } from './ComingPanel.tsx';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { api, ApiError } from '../../shared/api.ts';
+import { showToast } from '../../shared/toast-store.ts';
+import { Field, INPUT_CLASS } from '../../booking/Field.tsx';
+import { formatLongDate } from '../../../domain/format.ts';
+import { newWorkerSchema, sendNotificationsSchema, WORKER_PREVIEW_MAX_ADDRESSES } from '../../../domain/workers.ts';
+import { ConfirmDialog } from '../operations/ConfirmDialog.tsx';
+import type { Worker, WorkerPreview } from '../operations/types.ts';
+
+// The Workers tab (admin-dashboard.md §2 "Workers tab (notifications)"): who gets the 6 PM e-mail,
+// the preview of tomorrow's routes, and a manual send to one worker or to every active one.
+
+type Load<T> = { state: 'loading' } | { state: 'error' } | { state: 'ready'; data: T };
+
+function useLoad<T>(url: string): [Load<T>, () => void] {
+  const [load, setLoad] = useState<Load<T>>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    api<T>(url)
+      .then((data) => live && setLoad({ state: 'ready', data }))
+      .catch(() => live && setLoad({ state: 'error' }));
+    return () => {
+      live = false;
+    };
+  }, [url, attempt]);
+  return [load, useCallback(() => setAttempt((n) => n + 1), [])];
+}
+
+/** The first message per field of a failed zod parse. */
+function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) errors[String(issue.path[0] ?? '_')] ??= issue.message;
+  return errors;
+}
 
 export default function WorkersTab() {
-  return <ComingPanel title="Workers" text="Tomorrow's routes and worker e-mails are coming to this tab soon." />;
+  const [workers, reloadWorkers] = useLoad<Worker[]>('/api/admin/workers');
+  const [preview, reloadPreview] = useLoad<WorkerPreview>('/api/worker-notifications/preview');
+  const activeCount = workers.state === 'ready' ? workers.data.filter((worker) => worker.active).length : 0;
+  const hasRoutes = preview.state === 'ready' && preview.data.routesCount > 0;
+
+  return (
+    <div className="space-y-8">
+      <div>
+        <h2 className="text-2xl">Worker notifications</h2>
+        <p className="mt-1 text-concrete-700">Notifications are also sent automatically every day at 6 PM for the next day.</p>
+      </div>
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-2">
+        <PreviewSection preview={preview} retry={reloadPreview} />
+        <div className="space-y-8">
+          <SendSection hasRoutes={hasRoutes} activeCount={activeCount} />
+          <WorkersSection workers={workers} reload={reloadWorkers} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function PreviewSection({ preview, retry }: { preview: Load<WorkerPreview>; retry: () => void }) {
+  return (
+    <section aria-labelledby="preview-heading" className="card p-5">
+      <h3 id="preview-heading" className="text-lg">
+        Tomorrow&rsquo;s installations
+      </h3>
+      {preview.state === 'loading' && <p role="status" className="mt-3 text-concrete-600">Loading tomorrow&rsquo;s routes…</p>}
+      {preview.state === 'error' && (
+        <div role="alert" className="mt-3 text-danger-600">
+          <p>Could not load tomorrow&rsquo;s routes.</p>
+          <button type="button" className="btn-secondary mt-3" onClick={retry}>
+            Try again
+          </button>
+        </div>
+      )}
+      {preview.state === 'ready' && (
+        <>
+          <p className="mt-1 text-concrete-700">{formatLongDate(preview.data.date)}</p>
+          <dl className="mt-4 grid grid-cols-2 gap-3">
+            <div className="rounded-xl bg-concrete-50 p-3">
+              <dt className="text-sm text-concrete-700">Bookings</dt>
+              <dd className="text-2xl font-bold tabular-nums">{preview.data.bookingsCount}</dd>
+            </div>
+            <div className="rounded-xl bg-concrete-50 p-3">
+              <dt className="text-sm text-concrete-700">Routes</dt>
+              <dd className="text-2xl font-bold tabular-nums">{preview.data.routesCount}</dd>
+            </div>
+          </dl>
+          {preview.data.routesCount === 0 ? (
+            <p className="mt-4 rounded-xl border border-dashed border-concrete-300 p-6 text-center text-concrete-700">No installations tomorrow</p>
+          ) : (
+            <ol className="mt-5 space-y-5" aria-label="Routes for tomorrow">
+              {preview.data.routes.map((route) => (
+                <li key={route.routeNumber} className="border-t border-concrete-200 pt-4">
+                  <div className="flex flex-wrap items-baseline justify-between gap-2">
+                    <h4 className="font-semibold">
+                      Route {route.routeNumber}{' '}
+                      <span className="font-normal text-concrete-700">
+                        ({route.stops} stop{route.stops === 1 ? '' : 's'}
+                        {route.distanceKm === null ? '' : `, ${route.distanceKm} km`})
+                      </span>
+                    </h4>
+                    {route.mapsUrl && (
+                      <a href={route.mapsUrl} target="_blank" rel="noopener noreferrer" className="text-sm font-semibold text-accent-700 underline">
+                        Open route in Maps<span className="sr-only"> (route {route.routeNumber}, opens in a new tab)</span>
+                      </a>
+                    )}
+                  </div>
+                  <ol className="mt-2 list-decimal space-y-2 pl-5 text-sm">
+                    {route.bookings.map((booking) => (
+                      <li key={booking.bookingId}>
+                        <span className="font-semibold">{booking.customerName}</span>
+                        {booking.postcode && <span className="text-concrete-600"> · {booking.postcode}</span>}
+                        <span className="text-concrete-600"> · #{booking.bookingId}</span>
+                        <ul className="text-concrete-700">
+                          {booking.addresses.slice(0, WORKER_PREVIEW_MAX_ADDRESSES).map((address) => (
+                            <li key={address} className="break-words">
+                              {address}
+                            </li>
+                          ))}
+                        </ul>
+                      </li>
+                    ))}
+                  </ol>
+                </li>
+              ))}
+            </ol>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function notifyResult(success: number) {
+  showToast({
+    title: 'Notifications Sent',
+    description: `${success} e-mail${success === 1 ? '' : 's'} sent with tomorrow's routes.`,
+    variant: 'success',
+  });
+}
+
+function notifyFailure(error: unknown) {
+  // admin-dashboard.md §8: the server's message body is not shown; a known refusal is put in words.
+  const noRoutes = error instanceof ApiError && error.status === 409;
+  showToast({
+    title: 'Failed to Send Notifications',
+    description: noRoutes ? error.message : 'Please try again.',
+    variant: 'destructive',
+  });
+}
+
+function SendSection({ hasRoutes, activeCount }: { hasRoutes: boolean; activeCount: number }) {
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const sendTo = async (body: Record<string, string>) => {
+    setBusy(true);
+    try {
+      const { success } = await api<{ success: number }>('/api/worker-notifications/send', { body });
+      notifyResult(success);
+      return true;
+    } catch (error) {
+      notifyFailure(error);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = sendNotificationsSchema.safeParse({ workerEmail: email, workerName: name });
+    if (!parsed.success || !parsed.data.workerEmail) {
+      setErrors(parsed.success ? { workerEmail: 'Valid email is required' } : fieldErrors(parsed.error.issues));
+      document.getElementById('booking-send-email')?.focus();
+      return;
+    }
+    setErrors({});
+    if (await sendTo({ workerEmail: parsed.data.workerEmail, ...(parsed.data.workerName ? { workerName: parsed.data.workerName } : {}) })) {
+      setEmail('');
+      setName('');
+    }
+  };
+
+  return (
+    <section aria-labelledby="send-heading" className="card p-5">
+      <h3 id="send-heading" className="text-lg">
+        Send tomorrow&rsquo;s routes
+      </h3>
+      {!hasRoutes && <p className="mt-1 text-sm text-concrete-600">Sending needs at least one route for tomorrow.</p>}
+      <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 space-y-4">
+        <Field name="send-email" label="Worker email" error={errors.workerEmail}>
+          {(control) => (
+            <input {...control} type="email" autoComplete="off" required value={email} onChange={(event) => setEmail(event.target.value)} className={INPUT_CLASS} />
+          )}
+        </Field>
+        <Field name="send-name" label="Worker name (optional)" error={errors.workerName}>
+          {(control) => <input {...control} type="text" autoComplete="off" value={name} onChange={(event) => setName(event.target.value)} className={INPUT_CLASS} />}
+        </Field>
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" className="btn-primary disabled:cursor-not-allowed disabled:opacity-50" disabled={busy || !hasRoutes}>
+            {busy ? 'Sending…' : 'Send'}
+          </button>
+          <button type="button" className="btn-secondary disabled:cursor-not-allowed disabled:opacity-50" disabled={busy || !hasRoutes || activeCount === 0} onClick={() => void sendTo({})}>
+            Send to all active workers ({activeCount})
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function WorkersSection({ workers, reload }: { workers: Load<Worker[]>; reload: () => void }) {
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [removing, setRemoving] = useState<Worker | null>(null);
+
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = newWorkerSchema.safeParse({ email, name });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues));
+      document.getElementById('booking-worker-email')?.focus();
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await api('/api/admin/workers', { body: parsed.data });
+      showToast({ title: 'Worker Added', description: parsed.data.email, variant: 'success' });
+      setEmail('');
+      setName('');
+      reload();
+    } catch (error) {
+      const duplicate = error instanceof ApiError && error.status === 409;
+      if (duplicate) setErrors({ email: error.message });
+      showToast({ title: 'Failed to Add Worker', description: duplicate ? error.message : 'Please try again.', variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const change = async (worker: Worker, action: 'toggle' | 'remove') => {
+    try {
+      if (action === 'remove') await api(`/api/admin/workers/${worker.id}`, { method: 'DELETE' });
+      else await api(`/api/admin/workers/${worker.id}`, { method: 'PATCH', body: { active: !worker.active } });
+      showToast({
+        title: action === 'remove' ? 'Worker Removed' : worker.active ? 'Worker Deactivated' : 'Worker Activated',
+        description: worker.email,
+        variant: 'success',
+      });
+    } catch {
+      showToast({ title: 'Update Failed', description: 'Please try again.', variant: 'destructive' });
+    }
+    reload();
+  };
+
+  return (
+    <section aria-labelledby="workers-heading" className="card p-5">
+      <h3 id="workers-heading" className="text-lg">
+        Workers
+      </h3>
+      <p className="mt-1 text-sm text-concrete-600">Active workers get tomorrow&rsquo;s routes by e-mail at 6 PM.</p>
+      <form noValidate onSubmit={(event) => void add(event)} className="mt-4 grid gap-4 sm:grid-cols-2">
+        <Field name="worker-email" label="Email" error={errors.email}>
+          {(control) => (
+            <input {...control} type="email" autoComplete="off" required value={email} onChange={(event) => setEmail(event.target.value)} className={INPUT_CLASS} />
+          )}
+        </Field>
+        <Field name="worker-name" label="Name (optional)" error={errors.name}>
+          {(control) => <input {...control} type="text" autoComplete="off" value={name} onChange={(event) => setName(event.target.value)} className={INPUT_CLASS} />}
+        </Field>
+        <button type="submit" className="btn-secondary sm:col-span-2 sm:justify-self-start" disabled={busy}>
+          {busy ? 'Adding…' : 'Add worker'}
+        </button>
+      </form>
+      <div className="mt-6">
+        {workers.state === 'loading' && <p role="status" className="text-concrete-600">Loading workers…</p>}
+        {workers.state === 'error' && (
+          <div role="alert" className="text-danger-600">
+            <p>Could not load the workers.</p>
+            <button type="button" className="btn-secondary mt-3" onClick={reload}>
+              Try again
+            </button>
+          </div>
+        )}
+        {workers.state === 'ready' && workers.data.length === 0 && <p className="text-concrete-700">No workers yet. Add one above.</p>}
+        {workers.state === 'ready' && workers.data.length > 0 && (
+          // relative: the rows' sr-only text is absolutely placed and would otherwise widen the page.
+          <div className="relative -mx-5 overflow-x-auto px-5">
+            <table className="w-full min-w-[32rem] text-left text-sm">
+              <caption className="sr-only">Workers</caption>
+              <thead className="border-b border-concrete-200 text-concrete-700">
+                <tr>
+                  <th scope="col" className="py-2 pr-3 font-semibold">Name</th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">Email</th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">Status</th>
+                  <th scope="col" className="py-2 font-semibold">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {workers.data.map((worker) => (
+                  <tr key={worker.id} className="border-b border-concrete-100">
+                    <td className="py-2 pr-3">{worker.name ?? <span className="text-concrete-600">No name</span>}</td>
+                    <td className="py-2 pr-3 break-all">{worker.email}</td>
+                    <td className="py-2 pr-3">
+                      <span
+                        className={[
+                          'rounded-full px-2.5 py-0.5 text-xs font-semibold',
+                          worker.active ? 'bg-accent-50 text-accent-800' : 'bg-concrete-50 text-concrete-700',
+                        ].join(' ')}
+                      >
+                        {worker.active ? 'Active' : 'Inactive'}
+                      </span>
+                    </td>
+                    <td className="py-2">
+                      <div className="flex justify-end gap-2">
+                        <button type="button" className="min-h-11 rounded-lg px-3 font-semibold text-ink underline" onClick={() => void change(worker, 'toggle')}>
+                          {worker.active ? 'Deactivate' : 'Activate'}
+                          <span className="sr-only"> {worker.email}</span>
+                        </button>
+                        <button type="button" className="min-h-11 rounded-lg px-3 font-semibold text-danger-600 underline" onClick={() => setRemoving(worker)}>
+                          Remove<span className="sr-only"> {worker.email}</span>
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove this worker?"
+        text={removing ? `${removing.email} will no longer get the 6 PM e-mail.` : ''}
+        confirmLabel="Remove worker"
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          const worker = removing;
+          setRemoving(null);
+          if (worker) void change(worker, 'remove');
+        }}
+      />
+    </section>
+  );
 }

@@ -1,0 +1,19 @@
+import type { Config } from '@netlify/functions';
+import { WORKER_NOTIFICATION_CRON } from '../../src/domain/schedule.ts';
+import { getRuntime } from '../../src/server/runtime.ts';
+import { runWorkerNotificationJob } from '../../src/server/services/worker-notifications.ts';
+
+/**
+ * The 6 PM e-mail of tomorrow's routes to every active worker (admin-dashboard.md §9).
+ * Netlify's cron is UTC only, so it runs at 17:00 and 18:00 UTC; the job acts only in London's
+ * 18:00 hour and claims the day, so a retried run sends nothing twice.
+ */
+export default async () => {
+  const { deps } = await getRuntime();
+  const result = await runWorkerNotificationJob(deps, new Date());
+  return Response.json(result);
+};
+
+export const config: Config = {
+  schedule: WORKER_NOTIFICATION_CRON,
+};
