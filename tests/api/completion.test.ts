@@ -22,7 +22,7 @@ async function booking(status: string, extra: Partial<typeof bookings.$inferInse
 
 describe('completion flow', () => {
   it('is for admins only', async () => {
-    for (const [method, path] of [['GET', '/api/completion/stats'], ['GET', '/api/completion/bookings'], ['POST', '/api/completion/1/send-email']] as const) {
+    for (const [method, path] of [['GET', '/api/completion/stats'], ['GET', '/api/completion/bookings'], ['POST', '/api/completion/1/send-email'], ['POST', '/api/completion/1/send-review-request']] as const) {
       const response = await ctx.app.request(path, method === 'GET' ? {} : jsonRequest({}));
       expect(response.status).toBe(401);
     }
@@ -54,10 +54,34 @@ describe('completion flow', () => {
     expect(items.find((item: { id: number }) => item.id === done.id)).toMatchObject({ emailSent: true, photoCount: 2, reviewReceived: false, rating: null });
   });
 
+  it('asks for a review only after the completion e-mail, with a single-use link that leads to a published review', async () => {
+    const done = await booking('completed');
+    const early = await ctx.app.request(`/api/completion/${done.id}/send-review-request`, adminRequest(cookie, { method: 'POST' }));
+    expect(early.status).toBe(409);
+    expect((await early.json()).error).toBe('Send the completion e-mail before asking for a review.');
+
+    await ctx.app.request(`/api/completion/${done.id}/send-email`, adminRequest(cookie, { method: 'POST' }));
+    const sent = await ctx.app.request(`/api/completion/${done.id}/send-review-request`, adminRequest(cookie, { method: 'POST' }));
+    expect(sent.status).toBe(200);
+    const [invitation] = await ctx.deps.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'review-invitation'));
+    const token = /review\?t=([\w%-]+)/.exec(invitation!.text)![1]!;
+    expect((await (await ctx.app.request(`/api/reviews/request/${token}`)).json())).toMatchObject({ bookingId: done.id, firstName: 'Lena' });
+    const review = await ctx.app.request('/api/reviews', jsonRequest({ token: decodeURIComponent(token), rating: 3, reviewText: 'Good, a little late.' }));
+    expect(review.status).toBe(201);
+    const items = await (await ctx.app.request('/api/completion/bookings', adminRequest(cookie))).json();
+    expect(items.find((item: { id: number }) => item.id === done.id)).toMatchObject({ reviewRequested: true, reviewReceived: true, rating: 3 });
+    const again = await ctx.app.request(`/api/completion/${done.id}/send-review-request`, adminRequest(cookie, { method: 'POST' }));
+    expect(again.status).toBe(409);
+    // The review is published whatever its score.
+    const published = await (await ctx.app.request('/api/reviews/public')).json();
+    expect(published.some((row: { reviewText: string }) => row.reviewText === 'Good, a little late.')).toBe(true);
+  });
+
   it('counts completed projects, e-mails, reviews and the average rating', async () => {
     const reviewed = await booking('completed', { completionEmailSentAt: new Date(), reviewRequestSentAt: new Date() });
     await ctx.deps.db.insert(reviews).values({ bookingId: reviewed.id, rating: 4, reviewText: 'Clean work.', customerName: 'Lena M.' });
     const stats = await (await ctx.app.request('/api/completion/stats', adminRequest(cookie))).json();
-    expect(stats).toEqual({ totalCompleted: 2, emailsSent: 2, reviewsReceived: 1, averageRating: 4, responseRate: 100 });
+    // Three completed projects so far in this file, all e-mailed; reviews of 3 and 4 stars from two invitations.
+    expect(stats).toEqual({ totalCompleted: 3, emailsSent: 3, reviewsReceived: 2, averageRating: 3.5, responseRate: 100 });
   });
 });

@@ -5,7 +5,8 @@ import type { AppDeps } from '../api/deps.ts';
 import { conflict, notFound } from '../api/errors.ts';
 import { queueEmail } from '../providers/email.ts';
 import { writeChannelLog } from './channel-log.ts';
-import { completionEmail } from './completion-emails.ts';
+import { completionEmail, reviewInvitationEmail } from './completion-emails.ts';
+import { openReviewInvitation } from './review-invitations.ts';
 
 // The Reviews (completion) tab (admin-dashboard.md §2): completed projects, the completion e-mail
 // that closes each one, and what came back. The review invitation follows the completion e-mail.
@@ -106,6 +107,7 @@ export async function completionItems(db: AppDeps['db']): Promise<CompletionItem
 
 export const COMPLETION_MESSAGES = {
   notCompleted: 'Only a completed project can be sent its completion e-mail.',
+  completionEmailFirst: 'Send the completion e-mail before asking for a review.',
 } as const;
 
 /**
@@ -156,6 +158,39 @@ export async function sendCompletionEmail(deps: AppDeps, bookingId: number, acto
   });
   if (outcome.queued) await deliver(deps, [outcome.dedupeKey]);
   return { bookingId, completionEmailSentAt: outcome.sentAt.toISOString() };
+}
+
+/**
+ * Sends the review invitation: a new single-use link (older unused ones stop working), written
+ * with its e-mail and the booking's stamp in one transaction. Only after the completion e-mail,
+ * and never once the customer has reviewed (409 either way).
+ */
+export async function sendReviewRequest(deps: AppDeps, bookingId: number, actor: string) {
+  const now = deps.now();
+  const outcome = await deps.db.transaction(async (tx) => {
+    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
+    if (!booking) throw notFound('Booking not found');
+    if (booking.status !== 'completed') throw conflict(COMPLETION_MESSAGES.notCompleted);
+    if (!booking.completionEmailSentAt) throw conflict(COMPLETION_MESSAGES.completionEmailFirst);
+    const invitation = await openReviewInvitation(tx, { siteUrl: deps.env.SITE_URL, now }, bookingId);
+    const message = reviewInvitationEmail(
+      { bookingId, firstName: booking.firstName, email: booking.email, reviewUrl: invitation.url, expiresAt: invitation.expiresAt },
+      now.toISOString(),
+    );
+    await queueEmail(tx, message);
+    await tx.update(bookings).set({ reviewRequestSentAt: now, updatedAt: now }).where(eq(bookings.id, bookingId));
+    await writeChannelLog(tx, {
+      channel: 'email',
+      action: 'review_request_sent',
+      entityType: 'booking',
+      entityId: bookingId,
+      userId: actor,
+      details: `Review invitation queued for booking #${bookingId}`,
+    });
+    return message.dedupeKey!;
+  });
+  await deliver(deps, [outcome]);
+  return { bookingId, reviewRequestSentAt: now.toISOString() };
 }
 
 /** Sends what this request queued before answering; a failure stays queued for the hourly job. */

@@ -3,6 +3,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { bookings, reviewRequests, reviews } from '../../../db/schema.ts';
 import { reviewerName, type ReviewSubmission } from '../../domain/review-schema.ts';
 import type { AppDeps } from '../api/deps.ts';
+import type { Database } from '../../../db/client.ts';
 import { AppError, conflict, notFound } from '../api/errors.ts';
 import { writeChannelLog } from './channel-log.ts';
 
@@ -44,27 +45,34 @@ type InvitationDeps = Pick<AppDeps, 'db' | 'env' | 'now'>;
  * is returned once, inside the link, and never stored.
  */
 export async function createReviewInvitation(deps: InvitationDeps, bookingId: number): Promise<ReviewInvitation> {
-  const now = deps.now();
+  return deps.db.transaction((tx) => openReviewInvitation(tx, { siteUrl: deps.env.SITE_URL, now: deps.now() }, bookingId));
+}
+
+/**
+ * The same, inside the caller's transaction, so the invitation e-mail is written to the outbox
+ * with the invitation it carries (or neither is).
+ */
+export async function openReviewInvitation(
+  tx: Database,
+  { siteUrl, now }: { siteUrl: string; now: Date },
+  bookingId: number,
+): Promise<ReviewInvitation> {
   const token = randomBytes(TOKEN_BYTES).toString('base64url');
   const expiresAt = new Date(now.getTime() + REVIEW_INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000);
+  // Locks the booking so two invitations at once leave one open link, not two.
+  const [booking] = await tx
+    .select({ id: bookings.id, status: bookings.status })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId))
+    .for('update');
+  if (!booking) throw notFound(REVIEW_INVITATION_MESSAGES.bookingNotFound);
+  if (booking.status !== 'completed') throw conflict(REVIEW_INVITATION_MESSAGES.notCompleted);
+  const [reviewed] = await tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.bookingId, bookingId)).limit(1);
+  if (reviewed) throw conflict(REVIEW_INVITATION_MESSAGES.alreadyReviewed);
 
-  await deps.db.transaction(async (tx) => {
-    // Locks the booking so two invitations at once leave one open link, not two.
-    const [booking] = await tx
-      .select({ id: bookings.id, status: bookings.status })
-      .from(bookings)
-      .where(eq(bookings.id, bookingId))
-      .for('update');
-    if (!booking) throw notFound(REVIEW_INVITATION_MESSAGES.bookingNotFound);
-    if (booking.status !== 'completed') throw conflict(REVIEW_INVITATION_MESSAGES.notCompleted);
-    const [reviewed] = await tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.bookingId, bookingId)).limit(1);
-    if (reviewed) throw conflict(REVIEW_INVITATION_MESSAGES.alreadyReviewed);
-
-    await tx.delete(reviewRequests).where(and(eq(reviewRequests.bookingId, bookingId), isNull(reviewRequests.usedAt)));
-    await tx.insert(reviewRequests).values({ tokenHash: hashReviewToken(token), bookingId, expiresAt, createdAt: now });
-  });
-
-  return { url: reviewUrl(deps.env.SITE_URL, token), expiresAt };
+  await tx.delete(reviewRequests).where(and(eq(reviewRequests.bookingId, bookingId), isNull(reviewRequests.usedAt)));
+  await tx.insert(reviewRequests).values({ tokenHash: hashReviewToken(token), bookingId, expiresAt, createdAt: now });
+  return { url: reviewUrl(siteUrl, token), expiresAt };
 }
 
 export interface ReviewRequestView {

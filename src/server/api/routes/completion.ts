@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../deps.ts';
 import { validate } from '../middleware/body.ts';
 import { adminActor, requireAdmin } from '../middleware/admin-auth.ts';
-import { completionItems, completionStats, sendCompletionEmail } from '../../services/completion.ts';
+import { completionItems, completionStats, sendCompletionEmail, sendReviewRequest } from '../../services/completion.ts';
 
 const bookingIdParam = z.coerce.number({ message: 'Booking not found' }).int('Booking not found').min(1, 'Booking not found').max(2_147_483_647, 'Booking not found');
 
@@ -15,4 +15,8 @@ export const completionRoutes = new Hono<AppEnv>()
   .post('/:id/send-email', async (c) => {
     const id = validate(bookingIdParam, c.req.param('id'));
     return c.json(await sendCompletionEmail(c.get('deps'), id, adminActor(c)));
+  })
+  .post('/:id/send-review-request', async (c) => {
+    const id = validate(bookingIdParam, c.req.param('id'));
+    return c.json(await sendReviewRequest(c.get('deps'), id, adminActor(c)));
   });
