@@ -94,3 +94,22 @@ test.describe('admin dashboard frame', () => {
     expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   });
 });
+
+test.describe('admin privacy requests', () => {
+  test('offers a data download and erases an address after confirmation', async ({ page }, testInfo) => {
+    await page.goto('/admin');
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.getByRole('tab', { name: 'Contacts' }).click();
+    const address = `nobody-${testInfo.project.name}@erase-check.example`;
+    await page.getByLabel("Customer's e-mail address").fill(address);
+    await expect(page.getByRole('link', { name: 'Download data (JSON)' })).toHaveAttribute(
+      'href',
+      `/api/admin/privacy/export?email=${encodeURIComponent(address)}`,
+    );
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Erase data' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Personal Data Erased');
+    await expect(page.getByTestId('toast')).toContainText('0 bookings anonymised');
+  });
+});

@@ -1,6 +1,7 @@
 import { showToast } from '../../shared/toast-store.ts';
 import { ContactList, type ContactEnquiry } from '../contacts/ContactList.tsx';
 import { usePagedList } from '../bookings/use-paged-list.ts';
+import { PrivacyRequests } from '../contacts/PrivacyRequests.tsx';
 
 /** The Contacts tab: enquiries from the public form, newest first (admin-dashboard.md §2). */
 export default function ContactsTab() {
@@ -40,6 +41,7 @@ export default function ContactsTab() {
           </div>
         )}
       </div>
+      <PrivacyRequests />
     </div>
   );
 }
