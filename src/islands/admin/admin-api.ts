@@ -1,4 +1,4 @@
-import { api, ApiError, type ApiOptions } from '../shared/api.ts';
+import { api, apiPage, ApiError, type ApiOptions, type ApiPage } from '../shared/api.ts';
 
 /** Sent on window when an admin call answers 401: AdminApp shows the gate again. */
 export const ADMIN_UNAUTHORISED_EVENT = 'admin:unauthorised';
@@ -9,8 +9,17 @@ export const ADMIN_UNAUTHORISED_EVENT = 'admin:unauthorised';
  * the error is still thrown so the caller stops what it was doing.
  */
 export async function adminApi<T = unknown>(url: string, options: ApiOptions = {}): Promise<T> {
+  return reportingSignOut(() => api<T>(url, options));
+}
+
+/** apiPage() for the admin's long lists, with the same sign-out handling. */
+export async function adminApiPage<T>(url: string, options: ApiOptions = {}): Promise<ApiPage<T>> {
+  return reportingSignOut(() => apiPage<T>(url, options));
+}
+
+async function reportingSignOut<T>(call: () => Promise<T>): Promise<T> {
   try {
-    return await api<T>(url, options);
+    return await call();
   } catch (error) {
     if (error instanceof ApiError && error.status === 401 && typeof window !== 'undefined') {
       window.dispatchEvent(new Event(ADMIN_UNAUTHORISED_EVENT));

@@ -1,4 +1,4 @@
-import { api } from '../../shared/api.ts';
+import { adminApi as api } from '../admin-api.ts';
 import type { DayCount } from './DailyChart.tsx';
 
 export interface AnalyticsSummary {

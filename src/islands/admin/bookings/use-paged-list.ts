@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { apiPage } from '../../shared/api.ts';
+import { adminApiPage as apiPage } from '../admin-api.ts';
 
 export type ListState = 'loading' | 'ready' | 'error';
 

@@ -1,4 +1,4 @@
-import { api, apiPage } from '../../shared/api.ts';
+import { adminApi as api, adminApiPage as apiPage } from '../admin-api.ts';
 
 // The spec's lists (admin-dashboard.md §2 "Logs tab"), in the order the selects show them.
 export const CHANNELS = ['booking', 'email', 'notification', 'admin', 'database'] as const;

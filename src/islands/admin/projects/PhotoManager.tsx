@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { formatFileSize } from '../../../domain/format.ts';
 import { PROJECT_STEPS } from '../../../domain/project-steps.ts';
-import { api } from '../../shared/api.ts';
+import { adminApi as api } from '../admin-api.ts';
 import { showToast } from '../../shared/toast-store.ts';
 import { INPUT_CLASS, LABEL_CLASS } from '../../booking/Field.tsx';
 import { preparePhoto } from './scale-image.ts';

@@ -9,7 +9,7 @@ import {
   TOTAL_PROJECT_STEPS,
   type ProjectStep,
 } from '../../../domain/project-steps.ts';
-import { api } from '../../shared/api.ts';
+import { adminApi as api } from '../admin-api.ts';
 import { showToast } from '../../shared/toast-store.ts';
 import { PhotoManager } from './PhotoManager.tsx';
 import { NoteDialog, StepDialog } from './ProgressDialogs.tsx';

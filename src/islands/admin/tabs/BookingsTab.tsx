@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api } from '../../shared/api.ts';
+import { adminApi as api } from '../admin-api.ts';
 import { showToast } from '../../shared/toast-store.ts';
 import { INPUT_CLASS, LABEL_CLASS } from '../../booking/Field.tsx';
 import { BookingsTable, STATUS_OPTIONS, type AdminBooking } from '../bookings/BookingsTable.tsx';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { api } from '../../shared/api.ts';
+import { adminApi as api } from '../admin-api.ts';
 import { $mapTiles } from '../operations/map-tiles.ts';
 import { DEFAULT_GROUP_SIZE, ROUTE_GROUP_SIZE_OPTIONS, type RouteGroup } from '../operations/types.ts';
 import type { RouteMapStop } from '../operations/RouteMap.tsx';

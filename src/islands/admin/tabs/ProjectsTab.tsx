@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../shared/api.ts';
+import { adminApi as api } from '../admin-api.ts';
 import { showToast } from '../../shared/toast-store.ts';
 import { ProjectCard } from '../projects/ProjectCard.tsx';
 import type { Project } from '../projects/types.ts';

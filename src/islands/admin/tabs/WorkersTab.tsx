@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { api, ApiError } from '../../shared/api.ts';
+import { ApiError } from '../../shared/api.ts';
+import { adminApi as api } from '../admin-api.ts';
 import { showToast } from '../../shared/toast-store.ts';
 import { Field, INPUT_CLASS } from '../../booking/Field.tsx';
 import { formatLongDate } from '../../../domain/format.ts';
