@@ -113,3 +113,17 @@ test.describe('admin privacy requests', () => {
     await expect(page.getByTestId('toast')).toContainText('0 bookings anonymised');
   });
 });
+
+test.describe('admin session expiry', () => {
+  test('a session that ends while the dashboard is open brings back the gate', async ({ page, context }) => {
+    await page.goto('/admin');
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+    // The server forgets nothing here: the browser loses its cookie, as after an expiry.
+    await context.clearCookies();
+    await page.getByRole('tab', { name: 'Contacts' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Session expired');
+    await expect(page.getByLabel('Password')).toBeVisible();
+  });
+});
