@@ -1038,13 +1038,13 @@ describe('when payments are not configured', () => {
 
 describe('when Stripe cannot be reached', () => {
 
-  it('answers 502 with a clear message and leaves the booking as it was', async () => {
+  it('answers 503 with a clear message and leaves the booking as it was', async () => {
     const [booking] = await offline.deps.db
       .insert(bookings)
       .values({ firstName: 'A', lastName: 'B', email: 'a@example.org', phone: '1', quantity: 5, workType: 'day', locationAddress: 'x', preferredDate: '2027-07-01', totalPricePence: 34900, checkoutTokenHash: hashCheckoutToken('token-a') })
       .returning();
     const { status, body } = await createIntent({ bookingId: booking!.id, checkoutToken: 'token-a' }, offline);
-    expect(status).toBe(502);
+    expect(status).toBe(503);
     expect(body.error).toBe('We could not reach our payment provider. Please try again in a moment.');
     const [row] = await offline.deps.db.select().from(bookings).where(eq(bookings.id, booking!.id));
     expect(row).toMatchObject({ stripePaymentIntentId: null, paymentStatus: 'unpaid' });

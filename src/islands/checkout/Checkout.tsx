@@ -67,7 +67,8 @@ async function setUpPayment(booking: PendingBooking, publishableKey: string | nu
     // The spec only logs this failure (§8); the page also says what happened.
     console.error('Payment setup failed', error);
     if (error instanceof ApiError) {
-      if (error.status === 503) return { kind: 'not-configured' };
+      // 503 with Retry-After: Stripe is unreachable for now (try again); without: not configured.
+      if (error.status === 503 && error.retryAfterSeconds === null) return { kind: 'not-configured' };
       if (error.status === 404) return { kind: 'not-found' };
       if (error.status === 409) return { kind: 'conflict', message: error.message };
       return { kind: 'error', message: error.message };

@@ -227,7 +227,7 @@ class StripePayments implements PaymentsProvider {
     return toPaymentEvent(event);
   }
 
-  /** Connection failures and Stripe's own 5xx become PaymentsUnavailableError (a 502 for the client). */
+  /** Connection failures and Stripe's own 5xx become PaymentsUnavailableError (a 503 for the client). */
   private async call<T>(work: () => Promise<T>): Promise<T> {
     try {
       return await work();

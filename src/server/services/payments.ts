@@ -32,14 +32,17 @@ function requirePayments(deps: AppDeps): PaymentsProvider {
   return deps.payments;
 }
 
-/** Stripe being down is a 502 for the client, with the cause in our log only. */
+/**
+ * Stripe being unreachable is a 503 for the client (api.md: a provider that cannot answer), with
+ * Retry-After and the cause in our log only.
+ */
 async function callProvider<T>(deps: AppDeps, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (error instanceof PaymentsUnavailableError) {
       deps.log.error('Payment provider unavailable', { error: error.message });
-      throw new AppError(502, PAYMENT_MESSAGES.unreachable);
+      throw new AppError(503, PAYMENT_MESSAGES.unreachable, undefined, { 'Retry-After': '10' });
     }
     throw error;
   }
