@@ -220,7 +220,7 @@ describe('runMaintenance: pruning', () => {
         projectsArchived: 0,
         photoGrantsPruned: 0,
         adminSessionsPruned: 1,
-        totpUsesPruned: 1,
+        usedSignInCodesPruned: 1,
       },
       failedSteps: [],
     });

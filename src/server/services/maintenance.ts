@@ -51,7 +51,7 @@ export interface MaintenanceCounts {
   projectsArchived: number;
   photoGrantsPruned: number;
   adminSessionsPruned: number;
-  totpUsesPruned: number;
+  usedSignInCodesPruned: number;
 }
 
 export interface MaintenanceResult {
@@ -82,7 +82,7 @@ export async function runMaintenance(deps: MaintenanceDeps, now: Date): Promise<
     projectsArchived: 0,
     photoGrantsPruned: 0,
     adminSessionsPruned: 0,
-    totpUsesPruned: 0,
+    usedSignInCodesPruned: 0,
   };
   const failedSteps: string[] = [];
   const step = async (name: string, work: () => Promise<void>) => {
@@ -173,7 +173,7 @@ export async function runMaintenance(deps: MaintenanceDeps, now: Date): Promise<
 
   await step('admin_sessions', async () => {
     counts.adminSessionsPruned = await pruneAdminSessions(db, now);
-    counts.totpUsesPruned = await pruneTotpUses(db, now);
+    counts.usedSignInCodesPruned = await pruneTotpUses(db, now);
   });
 
   await step('log', async () => {
