@@ -233,6 +233,9 @@ export const reviews = pgTable(
     communication: smallint('communication'),
     customerName: text('customer_name').notNull(),
     isPublished: boolean('is_published').notNull().default(true),
+    /** Why staff hid it (REVIEW_HIDE_REASONS: abuse or personal data, never its score), and when. */
+    hiddenReason: text('hidden_reason'),
+    hiddenAt: instant('hidden_at'),
     submittedAt: instant('submitted_at').notNull().defaultNow(),
   },
   (table) => [index('reviews_submitted_idx').on(table.submittedAt)],

@@ -10,3 +10,14 @@ export const REVIEW_POLICY = {
     'We never pay for reviews and never edit them.',
   ],
 } as const;
+
+/**
+ * The only reasons a review may be hidden (the policy's second point). Never its score: the
+ * hide call takes nothing else.
+ */
+export const REVIEW_HIDE_REASONS = {
+  abusive: 'Abusive or offensive language',
+  'personal-data': 'Contains personal data',
+} as const;
+
+export type ReviewHideReason = keyof typeof REVIEW_HIDE_REASONS;

@@ -14,6 +14,7 @@ import { paymentRoutes } from './routes/payments.ts';
 import { adminAuthRoutes } from './routes/admin-auth.ts';
 import { adminPrivacyRoutes } from './routes/admin-privacy.ts';
 import { completionRoutes } from './routes/completion.ts';
+import { adminReviewRoutes } from './routes/admin-reviews.ts';
 import { adminProjectRoutes } from './routes/admin-projects.ts';
 import { trackingRoutes } from './routes/tracking.ts';
 import { brandFileRoutes, photoFileRoutes } from './routes/files.ts';
@@ -65,6 +66,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/admin', adminAuthRoutes);
   app.route('/api/admin/privacy', adminPrivacyRoutes);
   app.route('/api/completion', completionRoutes);
+  app.route('/api/admin/reviews', adminReviewRoutes);
   app.route('/api', adminProjectRoutes);
   app.route('/api/contacts', contactRoutes);
   app.route('/api/gallery', galleryRoutes);

@@ -3,6 +3,7 @@ import { adminApi as api } from '../admin-api.ts';
 import { showToast } from '../../shared/toast-store.ts';
 import { StarRating } from '../../reviews/StarRating.tsx';
 import type { CompletionItem, CompletionStats } from '../completion/completion-types.ts';
+import { ReviewModeration } from '../completion/ReviewModeration.tsx';
 
 type Load = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; stats: CompletionStats; items: CompletionItem[] };
 
@@ -96,6 +97,8 @@ export default function ReviewsTab() {
           </ul>
         )}
       </section>
+
+      <ReviewModeration />
     </div>
   );
 }
