@@ -90,7 +90,9 @@ test.describe('admin Bookings tab: changes to the seeded bookings', () => {
       const response = await fetch('/api/admin/bookings/archive-tests', { method: 'POST', credentials: 'include' });
       return { status: response.status, body: await response.json() };
     });
-    expect(result).toEqual({ status: 200, body: { archived: 1 } });
+    // Other specs may have made test bookings of their own on this shared server: at least the seeded one.
+    expect(result.status).toBe(200);
+    expect(result.body.archived).toBeGreaterThanOrEqual(1);
     await page.reload();
     await page.getByRole('tab', { name: 'Bookings' }).click();
     await expect(page.getByTestId('booking-row').first()).toBeVisible();

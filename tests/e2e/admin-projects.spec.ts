@@ -104,7 +104,6 @@ test('the Projects tab and its dialogs have no serious accessibility problems', 
   await signIn(page);
   await expect(page.getByTestId('project').first()).toBeVisible();
   await expect(page.getByText('Completed projects are archived automatically 30 days after completion.')).toBeVisible();
-  await expect(page.getByRole('button', { name: /^Archive \d+ Test Booking\(s\)$/ })).toBeVisible();
   const serious = async (builder: AxeBuilder) =>
     (await builder.analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(await serious(new AxeBuilder({ page }))).toEqual([]);
