@@ -60,8 +60,8 @@ describe('GET /api/gallery/:id', () => {
       patches: 12,
       area: { town: 'Leeds', region: 'West Yorkshire' },
       photos: [
-        { id: expect.any(Number), fileName: `p${booking.id}-2-after.jpg`, description: 'Finished patch 2' },
-        { id: expect.any(Number), fileName: `p${booking.id}-3-after.jpg`, description: 'Finished patch 3' },
+        { id: expect.any(Number), fileName: `p${booking.id}-2-after.jpg` },
+        { id: expect.any(Number), fileName: `p${booking.id}-3-after.jpg` },
       ],
     });
   });

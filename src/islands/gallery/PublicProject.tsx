@@ -89,12 +89,11 @@ function PublicProject() {
               <a href={`/uploads/${encodeURIComponent(photo.fileName)}`} className="block focus-visible:outline-offset-[-3px]">
                 <img
                   src={`/uploads/${encodeURIComponent(photo.fileName)}`}
-                  alt={photo.description || `Finished patch ${index + 1}`}
+                  alt={`Finished patch ${index + 1}`}
                   loading={index < 3 ? 'eager' : 'lazy'}
                   className="aspect-[4/3] w-full bg-concrete-100 object-cover"
                 />
               </a>
-              {photo.description && <p className="p-4 text-sm text-concrete-700">{photo.description}</p>}
             </li>
           ))}
         </ul>

@@ -17,7 +17,8 @@ export interface PublicProject {
   completionDate: string | null;
   patches: number;
   area: { town: string | null; region: string | null };
-  photos: Array<{ id: number; fileName: string; description: string | null }>;
+  /** No captions: staff write them for the customer, and they may name streets or people. */
+  photos: Array<{ id: number; fileName: string }>;
 }
 
 export const PUBLIC_PROJECT_NOT_FOUND = 'Project not found';
@@ -37,7 +38,7 @@ export async function findPublicProject(db: Database, id: number): Promise<Publi
   if (!booking) throw notFound(PUBLIC_PROJECT_NOT_FOUND);
 
   const afterPhotos = await db
-    .select({ id: photos.id, fileName: photos.fileName, description: photos.description })
+    .select({ id: photos.id, fileName: photos.fileName })
     .from(photos)
     .where(and(eq(photos.bookingId, booking.id), eq(photos.photoType, 'after')))
     .orderBy(asc(photos.createdAt), asc(photos.id));
