@@ -1,21 +1,3 @@
-/** What GET /api/completion/stats and /bookings answer (src/server/services/completion.ts). */
-export interface CompletionStats {
-  totalCompleted: number;
-  emailsSent: number;
-  reviewsReceived: number;
-  averageRating: number;
-  responseRate: number;
-}
-
-export interface CompletionItem {
-  id: number;
-  firstName: string;
-  lastName: string;
-  locationAddress: string;
-  completionDate: string | null;
-  photoCount: number;
-  emailSent: boolean;
-  reviewRequested: boolean;
-  reviewReceived: boolean;
-  rating: number | null;
-}
+// The answers of GET /api/completion/stats and /bookings, typed once on the server (type-only:
+// nothing of the server reaches the browser bundle).
+export type { CompletionItem, CompletionStats } from '../../../server/services/completion.ts';
