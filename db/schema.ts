@@ -73,6 +73,11 @@ export const bookings = pgTable(
     reviewRequestSentAt: instant('review_request_sent_at'),
     /** The installation date the day-before reminder went out for: a moved date gets a new one. */
     reminderSentFor: date('reminder_sent_for'),
+    /**
+     * SEQUENCE of the last calendar invite the customer got (RFC 5545): 0 with the confirmation,
+     * one more each time the installation moves to another day, so calendar apps replace the event.
+     */
+    inviteSequence: integer('invite_sequence').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
@@ -270,6 +275,33 @@ export const pageViews = pgTable(
   },
   (table) => [index('page_views_created_idx').on(table.createdAt)],
 );
+
+/**
+ * Page views per London day, counted once in total and once per path, country and city (the
+ * three top lists never combine them, so one row per value keeps a day to a few dozen rows
+ * rather than one per combination). Unknown countries and cities have no row; the total counts
+ * them. Written only by services/page-view-rollup.ts, a whole day at a time, for every closed
+ * day up to the watermark in `rollupWatermarks` ('page_views'); later days are still counted
+ * from page_views itself.
+ */
+export const pageViewDaily = pgTable(
+  'page_view_daily',
+  {
+    day: date('day').notNull(),
+    dimension: text('dimension', { enum: ['total', 'path', 'country', 'city'] }).notNull(),
+    /** The path, country or city; '' for the total. */
+    value: text('value').notNull(),
+    views: integer('views').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.dimension, table.day, table.value] })],
+);
+
+/** How far each roll-up has got: every day up to and including `throughDay` is rolled up. */
+export const rollupWatermarks = pgTable('rollup_watermarks', {
+  name: text('name').primaryKey(),
+  throughDay: date('through_day').notNull(),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
+});
 
 export const analyticsEvents = pgTable(
   'analytics_events',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { emailOutbox } from '../../db/schema.ts';
+import { and, eq } from 'drizzle-orm';
+import { channelLogs, emailOutbox } from '../../db/schema.ts';
 import { silentLogger } from '../../src/server/api/deps.ts';
 import { createMailer, queueEmail } from '../../src/server/providers/email.ts';
 import { createTestContext } from '../setup/test-app.ts';
@@ -38,5 +38,42 @@ describe('e-mail delivery through SendGrid', () => {
     const [row] = await ctx.deps.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, 'refused-1'));
     expect(row).toMatchObject({ status: 'failed', attempts: 1 });
     expect(row!.error).toContain('429');
+  });
+
+  it('logs each delivered message on the email channel by kind and row, never by address or subject', async () => {
+    const delivered = async (env: typeof ctx.deps.env, dedupeKey: string) => {
+      const mailer = createMailer(env, silentLogger, async () => new Response(null, { status: 202 }));
+      await queueEmail(ctx.deps.db, {
+        to: 'priya@patelbakery.co.uk', subject: 'New booking #9: Priya Patel', text: 'Hi', kind: 'booking-staff-notification', dedupeKey,
+      });
+      expect(await mailer.deliverQueued(ctx.deps.db, { dedupeKeys: [dedupeKey] })).toEqual({ sent: 1, failed: 0 });
+      const [row] = await ctx.deps.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, dedupeKey));
+      const logs = await ctx.deps.db
+        .select()
+        .from(channelLogs)
+        .where(and(eq(channelLogs.channel, 'email'), eq(channelLogs.entityType, 'email'), eq(channelLogs.entityId, String(row!.id))));
+      expect(logs).toHaveLength(1);
+      const text = JSON.stringify(logs[0]);
+      expect(text).not.toContain('priya@patelbakery.co.uk');
+      expect(text).not.toContain('Priya');
+      return logs[0]!;
+    };
+
+    const sent = await delivered({ ...ctx.deps.env, SENDGRID_API_KEY: 'SG.fake' }, 'logged-sendgrid');
+    expect(sent).toMatchObject({ action: 'email_sent', severity: 'info', metadata: { kind: 'booking-staff-notification', provider: 'sendgrid', attachments: 0 } });
+    expect(sent.details).toMatch(/^booking-staff-notification e-mail #\d+ sent through SendGrid$/);
+
+    const local = await delivered(ctx.deps.env, 'logged-outbox');
+    expect(local).toMatchObject({ action: 'email_sent', metadata: { provider: 'outbox' } });
+    expect(local.details).toContain('written to the outbox only (SENDGRID_API_KEY is not set)');
+  });
+
+  it('logs a refused message as a failure only', async () => {
+    const mailer = createMailer({ ...ctx.deps.env, SENDGRID_API_KEY: 'SG.fake' }, silentLogger, async () => new Response('down', { status: 503 }));
+    await queueEmail(ctx.deps.db, { to: 'jo@harbourcafe.co.uk', subject: 'Once', text: 'Hi', kind: 'test', dedupeKey: 'refused-2' });
+    await mailer.deliverQueued(ctx.deps.db, { dedupeKeys: ['refused-2'] });
+    const [row] = await ctx.deps.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, 'refused-2'));
+    const logs = await ctx.deps.db.select({ action: channelLogs.action }).from(channelLogs).where(and(eq(channelLogs.entityType, 'email'), eq(channelLogs.entityId, String(row!.id))));
+    expect(logs).toEqual([{ action: 'email_failed' }]);
   });
 });

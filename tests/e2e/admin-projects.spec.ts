@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { bookingPayload } from '../fixtures/bookings.ts';
+import { bookingPayload, setupBookingHeaders } from '../fixtures/bookings.ts';
 
 /** The password playwright.config.ts gives the server. */
 const ADMIN_PASSWORD = 'e2e-admin-password';
@@ -18,7 +18,7 @@ async function signIn(page: Page) {
 // so it never races another test over the seeded ones.
 test('@mobile a project goes through the five steps with a note, a photo and a deleted log', async ({ page, request, baseURL }) => {
   const created = await request.post('/api/bookings', {
-    headers: { Origin: baseURL!, 'Idempotency-Key': crypto.randomUUID() },
+    headers: setupBookingHeaders(baseURL!),
     data: bookingPayload({ firstName: 'Rosa', lastName: 'Marlow', email: 'rosa@marlowbakery.co.uk', preferredDate: '2027-10-12' }),
   });
   expect(created.status()).toBe(201);
@@ -52,10 +52,16 @@ test('@mobile a project goes through the five steps with a note, a photo and a d
     const dialog = page.getByRole('dialog', { name: `Step ${step}: ${name}` });
     await expect(dialog.getByLabel('Progress notes (optional)')).toHaveValue(`Updated to step ${step}: ${name}`);
     if (step === 2) await dialog.getByLabel('Progress notes (optional)').fill('Stencil approved by Rosa');
+    // Scheduling offers the preferred day and takes another one (the customer gets a new invite).
+    if (step === 3) {
+      await expect(dialog.getByLabel('Installation date')).toHaveValue('2027-10-12');
+      await dialog.getByLabel('Installation date').fill('2027-10-14');
+    }
     await dialog.getByRole('button', { name: step === 5 ? 'Complete Project' : 'Update Progress' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('toast')).toContainText(`Booking #${id} is at step ${step}: ${name}.`);
     await expect(card).toContainText(`Step ${step} of 5`);
+    if (step === 3) await expect(card).toContainText(/Installation:\s*14 October 2027/);
   }
   await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuetext', 'Step 5 of 5: Completed');
   await expect(card.getByRole('list', { name: /Progress history/ })).toContainText('Stencil approved by Rosa');

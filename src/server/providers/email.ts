@@ -26,20 +26,30 @@ export type { EmailAttachment };
  * already had an e-mail.
  */
 export async function queueEmail(db: Database, message: EmailMessage): Promise<boolean> {
-  const inserted = await db
-    .insert(emailOutbox)
-    .values({
-      kind: message.kind,
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-      attachments: message.attachments?.length ? message.attachments : null,
-      dedupeKey: message.dedupeKey,
-    })
-    .onConflictDoNothing({ target: emailOutbox.dedupeKey })
-    .returning({ id: emailOutbox.id });
+  const inserted = await emailInsert(db, [message]).returning({ id: emailOutbox.id });
   return inserted.length > 0;
+}
+
+/**
+ * The outbox INSERT for several messages, not yet run: for a caller that sends it together with
+ * other writes in one statement (db/combined-writes.ts). A dedupe key that already has an e-mail
+ * is skipped, as in queueEmail.
+ */
+export function emailInsert(db: Database, messages: readonly EmailMessage[]) {
+  return db
+    .insert(emailOutbox)
+    .values(
+      messages.map((message) => ({
+        kind: message.kind,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        attachments: message.attachments?.length ? message.attachments : null,
+        dedupeKey: message.dedupeKey,
+      })),
+    )
+    .onConflictDoNothing({ target: emailOutbox.dedupeKey });
 }
 
 type ClaimedRow = {
@@ -114,6 +124,19 @@ export function createMailer(env: Env, log: Logger, fetchImpl: typeof fetch = fe
             .set({ status: transport.name === 'sendgrid' ? 'sent' : 'logged', provider: transport.name, sentAt: new Date() })
             .where(sql`${emailOutbox.id} = ${row.id}`);
           sent += 1;
+          // The Logs tab's record of each delivery. Like the failure below it names the message's
+          // kind and row, never the recipient or the subject (a staff note's subject names the customer).
+          await writeChannelLog(db, {
+            channel: 'email',
+            action: 'email_sent',
+            entityType: 'email',
+            entityId: row.id,
+            details:
+              transport.name === 'sendgrid'
+                ? `${row.kind} e-mail #${row.id} sent through SendGrid`
+                : `${row.kind} e-mail #${row.id} written to the outbox only (SENDGRID_API_KEY is not set)`,
+            metadata: { kind: row.kind, provider: transport.name, attachments: attachments.length },
+          });
         } catch (error) {
           failed += 1;
           const reason = error instanceof Error ? error.message : String(error);
@@ -134,6 +157,22 @@ export function createMailer(env: Env, log: Logger, fetchImpl: typeof fetch = fe
       return { sent, failed };
     },
   };
+}
+
+/**
+ * Delivers a request's own queued e-mails right after its transaction committed. A provider that
+ * fails here costs the person nothing: the message stays in the outbox for the hourly retry.
+ */
+export async function deliverNow(
+  deps: { db: Database; mailer: Mailer; log: Logger; now?: () => Date },
+  dedupeKeys: readonly string[],
+): Promise<void> {
+  if (!dedupeKeys.length) return;
+  try {
+    await deps.mailer.deliverQueued(deps.db, { dedupeKeys, now: deps.now?.() });
+  } catch (error) {
+    deps.log.error('Queued e-mail could not be delivered yet', { error: error instanceof Error ? error.message : String(error) });
+  }
 }
 
 /** node-postgres and Neon return {rows}; PGlite returns {rows} too, but typed differently. */

@@ -1,6 +1,9 @@
-import { and, count, desc, gte, isNotNull, sql } from 'drizzle-orm';
+import { count, desc, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { analyticsEvents, pageViews } from '../../../db/schema.ts';
+import { rowsOf } from '../providers/email.ts';
+import { londonDays, londonMidnight } from './london-days.ts';
+import { countedPageViews, readRollupWatermark } from './page-view-rollup.ts';
 
 /** admin-dashboard.md §9: "7 days for top lists, 24 hours for events". */
 export const TOP_LIST_DAYS = 7;
@@ -20,81 +23,48 @@ export interface AnalyticsSummary {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-// en-CA formats as YYYY-MM-DD: the date an admin in the UK would call "today".
-const LONDON_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** The `days` London calendar dates ending with the one holding `now`, oldest first. */
-export function londonDays(now: Date, days: number): string[] {
-  const today = LONDON_DAY.format(now);
-  // Calendar arithmetic on the date alone (noon UTC), so clock changes never skip or repeat a day.
-  const todayNoon = Date.parse(`${today}T12:00:00Z`);
-  return Array.from({ length: days }, (_, index) => new Date(todayNoon - (days - 1 - index) * DAY_MS).toISOString().slice(0, 10));
-}
-
 /**
- * The Analytics tab's numbers (admin-dashboard.md §2-3). Every query reads page_views by its
- * created_at index except the all-time total, a plain count. At a million rows that count is
- * one sequential pass (tens of milliseconds on PostgreSQL), so no roll-up table is kept yet:
- * one would add a second write per page view and a second source of truth to keep in step.
+ * The Analytics tab's numbers (admin-dashboard.md §2-3). Counts over whole days come from the
+ * daily roll-up plus the raw rows the roll-up does not cover yet (page-view-rollup.ts
+ * `countedPageViews`), so the all-time total and the 30-day chart sum a few thousand rows
+ * instead of counting every page view ever kept. The last 24 hours and the events are read
+ * raw by their created_at index: a day's rows at most.
  */
 export async function analyticsSummary(db: Database, now: Date): Promise<AnalyticsSummary> {
   const dayAgo = new Date(now.getTime() - DAY_MS);
   const weekAgo = new Date(now.getTime() - TOP_LIST_DAYS * DAY_MS);
   const days = londonDays(now, DAILY_CHART_DAYS);
-  // A day more than the chart needs covers the first London day whatever the clock offset;
-  // the grouping below keeps only the 30 dates asked for.
-  const chartFrom = new Date(now.getTime() - (DAILY_CHART_DAYS + 1) * DAY_MS);
-  const inLastWeek = gte(pageViews.createdAt, weekAgo);
-  const londonDate = sql<string>`to_char(${pageViews.createdAt} at time zone 'Europe/London', 'YYYY-MM-DD')`;
+  const watermark = await readRollupWatermark(db);
+  const topBy = (dimension: 'path' | 'country' | 'city') =>
+    db.execute(sql`
+      select value as key, sum(views)::int as count from (${countedPageViews(watermark, weekAgo, dimension)}) as counted
+      group by 1 order by 2 desc, 1 limit ${TOP_LIST_SIZE}`);
 
-  const [totals, topPages, topCountries, topCities, recentEvents, daily] = await Promise.all([
-    db
-      .select({
-        total: count(),
-        lastDay: sql<number>`count(*) filter (where ${pageViews.createdAt} >= ${dayAgo.toISOString()}::timestamptz)`.mapWith(Number),
-      })
-      .from(pageViews),
-    db
-      .select({ path: pageViews.path, count: count() })
-      .from(pageViews)
-      .where(inLastWeek)
-      .groupBy(pageViews.path)
-      .orderBy(desc(count()), pageViews.path)
-      .limit(TOP_LIST_SIZE),
-    db
-      .select({ country: sql<string>`${pageViews.country}`, count: count() })
-      .from(pageViews)
-      .where(and(inLastWeek, isNotNull(pageViews.country)))
-      .groupBy(pageViews.country)
-      .orderBy(desc(count()), pageViews.country)
-      .limit(TOP_LIST_SIZE),
-    db
-      .select({ city: sql<string>`${pageViews.city}`, count: count() })
-      .from(pageViews)
-      .where(and(inLastWeek, isNotNull(pageViews.city)))
-      .groupBy(pageViews.city)
-      .orderBy(desc(count()), pageViews.city)
-      .limit(TOP_LIST_SIZE),
+  const [total, lastDay, topPages, topCountries, topCities, recentEvents, daily] = await Promise.all([
+    db.execute(sql`select coalesce(sum(views), 0)::int as count from (${countedPageViews(watermark, null, 'total')}) as counted`),
+    db.select({ count: count() }).from(pageViews).where(gte(pageViews.createdAt, dayAgo)),
+    topBy('path'),
+    topBy('country'),
+    topBy('city'),
     db
       .select({ eventName: analyticsEvents.eventName, count: count() })
       .from(analyticsEvents)
       .where(gte(analyticsEvents.createdAt, dayAgo))
       .groupBy(analyticsEvents.eventName)
       .orderBy(desc(count()), analyticsEvents.eventName),
-    db
-      .select({ date: londonDate, count: count() })
-      .from(pageViews)
-      .where(gte(pageViews.createdAt, chartFrom))
-      .groupBy(londonDate),
+    db.execute(sql`
+      select to_char(day, 'YYYY-MM-DD') as date, sum(views)::int as count
+      from (${countedPageViews(watermark, londonMidnight(days[0]!), 'total')}) as counted group by day`),
   ]);
 
-  const byDate = new Map(daily.map((row) => [row.date, row.count]));
+  const ranked = (result: unknown) => rowsOf<{ key: string; count: number }>(result).map((row) => ({ key: row.key, count: Number(row.count) }));
+  const byDate = new Map(rowsOf<{ date: string; count: number }>(daily).map((row) => [row.date, Number(row.count)]));
   return {
-    totalPageViews: totals[0]?.total ?? 0,
-    pageViewsLast24Hours: totals[0]?.lastDay ?? 0,
-    topPages,
-    topCountries,
-    topCities,
+    totalPageViews: Number(rowsOf<{ count: number }>(total)[0]?.count ?? 0),
+    pageViewsLast24Hours: lastDay[0]?.count ?? 0,
+    topPages: ranked(topPages).map(({ key, count }) => ({ path: key, count })),
+    topCountries: ranked(topCountries).map(({ key, count }) => ({ country: key, count })),
+    topCities: ranked(topCities).map(({ key, count }) => ({ city: key, count })),
     recentEvents,
     dailyPageViews: days.map((date) => ({ date, count: byDate.get(date) ?? 0 })),
   };

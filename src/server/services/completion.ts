@@ -3,9 +3,9 @@ import { bookings, photos, reviews } from '../../../db/schema.ts';
 import { averageRating, responseRate } from '../../domain/ratings.ts';
 import type { AppDeps } from '../api/deps.ts';
 import { conflict, notFound } from '../api/errors.ts';
-import { queueEmail } from '../providers/email.ts';
+import { deliverNow, queueEmail } from '../providers/email.ts';
 import { writeChannelLog } from './channel-log.ts';
-import { completionEmail, reviewInvitationEmail } from './completion-emails.ts';
+import { completionEmail, reviewInvitationEmail } from '../email/templates/index.ts';
 import { openReviewInvitation } from './review-invitations.ts';
 
 // The Reviews (completion) tab (admin-dashboard.md §2): completed projects, the completion e-mail
@@ -156,7 +156,7 @@ export async function sendCompletionEmail(deps: AppDeps, bookingId: number, acto
     });
     return { dedupeKey: message.dedupeKey!, queued, sentAt: stamped!.completionEmailSentAt! };
   });
-  if (outcome.queued) await deliver(deps, [outcome.dedupeKey]);
+  if (outcome.queued) await deliverNow(deps, [outcome.dedupeKey]);
   return { bookingId, completionEmailSentAt: outcome.sentAt.toISOString() };
 }
 
@@ -189,15 +189,6 @@ export async function sendReviewRequest(deps: AppDeps, bookingId: number, actor:
     });
     return message.dedupeKey!;
   });
-  await deliver(deps, [outcome]);
+  await deliverNow(deps, [outcome]);
   return { bookingId, reviewRequestSentAt: now.toISOString() };
-}
-
-/** Sends what this request queued before answering; a failure stays queued for the hourly job. */
-export async function deliver(deps: AppDeps, dedupeKeys: string[]): Promise<void> {
-  try {
-    await deps.mailer.deliverQueued(deps.db, { dedupeKeys });
-  } catch (error) {
-    deps.log.error('Queued e-mail could not be delivered yet', { error: error instanceof Error ? error.message : String(error) });
-  }
 }

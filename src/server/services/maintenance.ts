@@ -5,6 +5,7 @@ import { rowsOf } from '../providers/email.ts';
 import { writeChannelLog } from './channel-log.ts';
 import { pruneRateLimits } from './rate-limit.ts';
 import { applyRetention } from './retention.ts';
+import { rollUpPageViews } from './page-view-rollup.ts';
 import { sendInstallationReminders } from './reminders.ts';
 import { archiveCompletedProjects } from './project-progress.ts';
 import { pruneExpiredPhotoGrants } from './tracking.ts';
@@ -156,6 +157,11 @@ export async function runMaintenance(deps: MaintenanceDeps, now: Date): Promise<
 
   await step('reminders', async () => {
     counts.remindersSent = await sendInstallationReminders(deps, now);
+  });
+
+  // Before retention, which recounts the roll-up's oldest day from what it leaves.
+  await step('page_view_rollup', async () => {
+    await rollUpPageViews(db, now);
   });
 
   await step('retention', async () => {

@@ -9,9 +9,12 @@ import {
   TOTAL_PROJECT_STEPS,
   type StepDateField,
 } from '../../domain/project-steps.ts';
+import type { AppDeps } from '../api/deps.ts';
 import { badRequest, notFound } from '../api/errors.ts';
+import { deliverNow } from '../providers/email.ts';
 import { toBookingJson, type BookingRow } from './booking-view.ts';
 import { writeChannelLog } from './channel-log.ts';
+import { queueRescheduledInvite } from './installation-invites.ts';
 import { toPhotoJson } from './project-photos.ts';
 
 export const PROGRESS_MESSAGES = {
@@ -112,11 +115,18 @@ export function toProgressLogJson(row: typeof progressLogs.$inferSelect) {
 /**
  * Moves a project to a step (admin-dashboard.md §4): the status follows the step table, the
  * step's date is stamped by the server's clock unless the admin gave one, step 5 completes the
- * project. The booking, its progress log and the admin log change together or not at all.
+ * project. The booking, its progress log, the admin log and, when the admin moved the
+ * installation to another day, the customer's updated calendar invite change together or not at
+ * all; the invite is delivered after the commit.
  */
-export async function updateProgress(db: Database, bookingId: number, input: ProgressUpdate, actor: Actor) {
+export async function updateProgress(
+  deps: Pick<AppDeps, 'db' | 'env' | 'mailer' | 'log' | 'now'>,
+  bookingId: number,
+  input: ProgressUpdate,
+  actor: Actor,
+) {
   const step = findProjectStep(input.currentStep)!;
-  return db.transaction(async (tx) => {
+  const { booking, inviteKey } = await deps.db.transaction(async (tx) => {
     const booking = await lockBooking(tx, bookingId);
     if (!canAdvanceTo(step.step, booking.currentStep)) {
       throw badRequest(
@@ -161,8 +171,15 @@ export async function updateProgress(db: Database, bookingId: number, input: Pro
       details: `Booking #${bookingId} moved from step ${booking.currentStep} to step ${step.step}: ${step.name} (status ${step.status})`,
       metadata: { fromStep: booking.currentStep, toStep: step.step, fromStatus: booking.status, status: step.status },
     });
-    return updated!;
+    // Only a date the admin gave plans the installation; the clock's stamp for step 4 records
+    // that it is happening, which the customer already knows.
+    const inviteKey = input.installationDate
+      ? await queueRescheduledInvite(tx, booking, updated!, { siteUrl: deps.env.SITE_URL, now: actor.now, userId: actor.userId })
+      : null;
+    return { booking: updated!, inviteKey };
   });
+  if (inviteKey) await deliverNow(deps, [inviteKey]);
+  return booking;
 }
 
 /** 'Add Note to Current Step': a log entry at the project's current step, shown as the latest note. */

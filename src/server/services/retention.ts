@@ -11,11 +11,13 @@ import {
 } from '../../../db/schema.ts';
 import type { AppDeps } from '../api/deps.ts';
 import { writeChannelLog } from './channel-log.ts';
+import { applyRollupRetention } from './page-view-rollup.ts';
 
 /**
  * What /privacy promises (src/content/legal.ts DATA_RETENTION), enforced by the hourly job:
  * bookings 7 years, communications (enquiries, e-mails, activity logs) 3 years, analytics
- * 26 months. Periods are calendar periods counted back from `now` in UTC; the clock is injected.
+ * 26 months (the raw page views and the daily roll-up made from them). Periods are calendar
+ * periods counted back from `now` in UTC; the clock is injected.
  */
 export const RETENTION_PERIODS = {
   bookings: { years: 7 },
@@ -53,6 +55,8 @@ export interface RetentionCounts {
   emails: number;
   channelLogs: number;
   pageViews: number;
+  /** Rows of the daily page-view roll-up for days wholly past the period. */
+  pageViewDays: number;
   events: number;
 }
 
@@ -68,7 +72,7 @@ const BOOKING_BATCH = 200;
 export async function applyRetention(deps: Pick<AppDeps, 'db' | 'files' | 'log'>, now: Date): Promise<RetentionCounts> {
   const { db } = deps;
   const cutoff = retentionCutoffs(now);
-  const counts: RetentionCounts = { bookings: 0, files: 0, enquiries: 0, emails: 0, channelLogs: 0, pageViews: 0, events: 0 };
+  const counts: RetentionCounts = { bookings: 0, files: 0, enquiries: 0, emails: 0, channelLogs: 0, pageViews: 0, pageViewDays: 0, events: 0 };
   const bookingCutoffDate = cutoff.bookings.toISOString().slice(0, 10);
 
   for (;;) {
@@ -110,6 +114,7 @@ export async function applyRetention(deps: Pick<AppDeps, 'db' | 'files' | 'log'>
     await db.delete(channelLogs).where(lt(channelLogs.timestamp, cutoff.communications)).returning({ id: channelLogs.id })
   ).length;
   counts.pageViews = await deleteOlder(pageViews, cutoff.analytics);
+  counts.pageViewDays = await applyRollupRetention(db, cutoff.analytics);
   counts.events = await deleteOlder(analyticsEvents, cutoff.analytics);
 
   if (Object.values(counts).some((count) => count > 0)) {

@@ -11,7 +11,7 @@ import { conflict } from '../api/errors.ts';
 import { queueEmail } from '../providers/email.ts';
 import { writeChannelLog } from './channel-log.ts';
 import { loadRoutableBookings, routeGroupView, type RoutableBooking } from './locations.ts';
-import { workerRoutesEmail } from './worker-emails.ts';
+import { workerRoutesEmail } from '../email/templates/index.ts';
 
 // Tomorrow's routes for the installers (admin-dashboard.md §2 Workers tab, §9 "Worker
 // notifications sent daily at 6 PM for the next day"): the preview, the manual send and the

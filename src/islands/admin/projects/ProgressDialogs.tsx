@@ -10,11 +10,20 @@ interface StepDialogProps {
   step: ProjectStep | null;
   saving: boolean;
   onClose: () => void;
-  onSubmit: (step: ProjectStep, notes: string) => void;
+  /** The day the installation is planned for now, 'YYYY-MM-DD': the scheduling step offers to change it. */
+  plannedDate: string;
+  onSubmit: (step: ProjectStep, notes: string, installationDate?: string) => void;
 }
 
-/** One of the five step buttons' dialogs (admin-dashboard.md §2): optional notes, prefilled. */
-export function StepDialog({ bookingId, step, saving, onClose, onSubmit }: StepDialogProps) {
+/** The step at which the installation day is set (its status is installation_scheduled). */
+const SCHEDULING_STEP = 3;
+
+/**
+ * One of the five step buttons' dialogs (admin-dashboard.md §2): optional notes, prefilled. The
+ * scheduling step also takes the installation day; a new day sends the customer an updated
+ * calendar invite and moves the booking onto that day's route.
+ */
+export function StepDialog({ bookingId, step, saving, plannedDate, onClose, onSubmit }: StepDialogProps) {
   return (
     <Modal
       open={step !== null}
@@ -22,20 +31,44 @@ export function StepDialog({ bookingId, step, saving, onClose, onSubmit }: StepD
       description={step ? `Booking #${bookingId}. ${step.description}` : undefined}
       onClose={onClose}
     >
-      {step && <StepForm key={step.step} bookingId={bookingId} step={step} saving={saving} onClose={onClose} onSubmit={onSubmit} />}
+      {step && (
+        <StepForm key={step.step} bookingId={bookingId} step={step} saving={saving} plannedDate={plannedDate} onClose={onClose} onSubmit={onSubmit} />
+      )}
     </Modal>
   );
 }
 
-function StepForm({ bookingId, step, saving, onClose, onSubmit }: StepDialogProps & { step: ProjectStep }) {
+function StepForm({ bookingId, step, saving, plannedDate, onClose, onSubmit }: StepDialogProps & { step: ProjectStep }) {
   const [notes, setNotes] = useState(defaultProgressNote(step));
+  const [installationDate, setInstallationDate] = useState(plannedDate);
+  const isScheduling = step.step === SCHEDULING_STEP;
   const id = `progress-notes-${bookingId}`;
+  const dateId = `installation-date-${bookingId}`;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit(step, notes);
+    onSubmit(step, notes, isScheduling && installationDate ? installationDate : undefined);
   };
   return (
     <form onSubmit={submit}>
+      {isScheduling && (
+        <div className="mb-4">
+          <label htmlFor={dateId} className={LABEL_CLASS}>
+            Installation date
+          </label>
+          <p id={`${dateId}-hint`} className="mt-1 text-sm text-concrete-600">
+            A new date sends the customer an updated calendar invite.
+          </p>
+          <input
+            id={dateId}
+            type="date"
+            required
+            aria-describedby={`${dateId}-hint`}
+            className={`mt-2 ${INPUT_CLASS}`}
+            value={installationDate}
+            onChange={(event) => setInstallationDate(event.target.value)}
+          />
+        </div>
+      )}
       <label htmlFor={id} className={LABEL_CLASS}>
         Progress notes <span className="font-normal text-concrete-600">(optional)</span>
       </label>

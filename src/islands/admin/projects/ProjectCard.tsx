@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { formatLongDate } from '../../../domain/format.ts';
+import { toLondonDate } from '../../../domain/schedule.ts';
 import { formatPounds } from '../../../domain/pricing.ts';
 import {
   canAdvanceTo,
@@ -50,12 +51,12 @@ export function ProjectCard({ project, onChanged }: ProjectCardProps) {
   const current = findProjectStep(project.currentStep) ?? PROJECT_STEPS[0]!;
   const headingId = `project-${project.id}`;
 
-  const updateProgress = async (step: ProjectStep, notes: string) => {
+  const updateProgress = async (step: ProjectStep, notes: string, installationDate?: string) => {
     setSaving(true);
     try {
       await api(`/api/admin/bookings/${project.id}/progress`, {
         method: 'PATCH',
-        body: { currentStep: step.step, status: step.status, statusNotes: notes.trim() || undefined },
+        body: { currentStep: step.step, status: step.status, statusNotes: notes.trim() || undefined, installationDate },
       });
       setOpenStep(null);
       showToast({ title: 'Progress Updated', description: `Booking #${project.id} is at step ${step.step}: ${step.name}.`, variant: 'success' });
@@ -232,7 +233,14 @@ export function ProjectCard({ project, onChanged }: ProjectCardProps) {
         <PhotoManager bookingId={project.id} currentStep={project.currentStep} photos={project.photos} onChanged={onChanged} />
       </div>
 
-      <StepDialog bookingId={project.id} step={openStep} saving={saving} onClose={() => setOpenStep(null)} onSubmit={(step, notes) => void updateProgress(step, notes)} />
+      <StepDialog
+        bookingId={project.id}
+        step={openStep}
+        saving={saving}
+        plannedDate={project.installationDate ? toLondonDate(project.installationDate) : project.preferredDate}
+        onClose={() => setOpenStep(null)}
+        onSubmit={(step, notes, installationDate) => void updateProgress(step, notes, installationDate)}
+      />
       <NoteDialog
         bookingId={project.id}
         open={noteOpen}

@@ -48,7 +48,7 @@ export const adminProjectRoutes = new Hono<AppEnv>()
   .patch('/admin/bookings/:id/progress', requireAdmin, async (c) => {
     const bookingId = idParam(c, 'Booking not found');
     const input = await readJson(c, progressUpdateSchema);
-    const booking = await updateProgress(c.get('deps').db, bookingId, input, actorOf(c));
+    const booking = await updateProgress(c.get('deps'), bookingId, input, actorOf(c));
     return c.json(toBookingJson(booking));
   })
 

@@ -1,10 +1,11 @@
-import { BUSINESS } from '../../content/business.ts';
-import { formatLongDate } from '../../domain/format.ts';
-import type { EmailMessage } from '../providers/email.ts';
+import { BUSINESS } from '../../../content/business.ts';
+import { formatLongDate } from '../../../domain/format.ts';
+import type { EmailMessage } from '../../providers/email.ts';
+import { escapeHtml, layout, oneLine, plural, text } from './layout.ts';
 
 // The 6 PM e-mail to an installer (admin-dashboard.md §2 Workers tab): tomorrow's routes, one
 // section per route, stops in visiting order with the customer, postcode, addresses and a link
-// that opens the route in a phone's maps app. Plain text first; the HTML carries the same words.
+// that opens the route in a phone's maps app.
 
 export interface WorkerEmailRoute {
   routeNumber: number;
@@ -31,17 +32,17 @@ function distanceText(route: WorkerEmailRoute): string {
 export function workerRoutesEmail({ to, name, date, routes, dedupeKey }: WorkerEmailContext): EmailMessage {
   const longDate = formatLongDate(date);
   const stops = routes.reduce((total, route) => total + route.stops, 0);
-  const subject = `Your routes for ${longDate}: ${routes.length} route${routes.length === 1 ? '' : 's'}, ${stops} stop${stops === 1 ? '' : 's'}`;
   const greeting = `Hello${name ? ` ${oneLine(name)}` : ''},`;
   const intro = `Here are tomorrow's installations (${longDate}), in the order to visit them.`;
+  const routeStops = (route: WorkerEmailRoute) => `${route.stops} stop${plural(route.stops)}`;
 
-  const text = [
+  const plain = text([
     greeting,
     '',
     intro,
     ...routes.flatMap((route) => [
       '',
-      `ROUTE ${route.routeNumber} (${route.stops} stop${route.stops === 1 ? '' : 's'}, ${distanceText(route)})`,
+      `ROUTE ${route.routeNumber} (${routeStops(route)}, ${distanceText(route)})`,
       ...route.bookings.flatMap((booking, index) => [
         `${index + 1}. ${booking.customerName}${booking.postcode ? ` (${booking.postcode})` : ''}, booking #${booking.bookingId}`,
         ...booking.addresses.map((address) => `   - ${address}`),
@@ -50,39 +51,30 @@ export function workerRoutesEmail({ to, name, date, routes, dedupeKey }: WorkerE
     ]),
     '',
     BUSINESS.legalName,
-  ].join('\n');
+  ]);
 
-  const html = `<!doctype html><html lang="en-GB"><body style="font-family:Arial,sans-serif;color:#111;line-height:1.5">
-<p>${escapeHtml(greeting)}</p>
-<p>${escapeHtml(intro)}</p>
-${routes
-  .map(
-    (route) => `<h2 style="font-size:18px">Route ${route.routeNumber} <small style="font-weight:normal">(${route.stops} stop${route.stops === 1 ? '' : 's'}, ${escapeHtml(distanceText(route))})</small></h2>
-<ol>${route.bookings
+  const routeHtml = (route: WorkerEmailRoute) => {
+    const stopsHtml = route.bookings
       .map(
         (booking) =>
           `<li><strong>${escapeHtml(booking.customerName)}</strong>${booking.postcode ? ` (${escapeHtml(booking.postcode)})` : ''}, booking #${booking.bookingId}<br>${booking.addresses.map(escapeHtml).join('<br>')}</li>`,
       )
-      .join('')}</ol>
-${route.mapsUrl ? `<p><a href="${escapeHtml(route.mapsUrl)}">Open route ${route.routeNumber} in Maps</a></p>` : ''}`,
-  )
-  .join('\n')}
-<p>${escapeHtml(BUSINESS.legalName)}</p>
-</body></html>`;
+      .join('');
+    return `<h2 style="font-size:18px">Route ${route.routeNumber} <small style="font-weight:normal">(${routeStops(route)}, ${escapeHtml(distanceText(route))})</small></h2>
+<ol>${stopsHtml}</ol>
+${route.mapsUrl ? `<p><a href="${escapeHtml(route.mapsUrl)}">Open route ${route.routeNumber} in Maps</a></p>` : ''}`;
+  };
+  const html = layout(`<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(intro)}</p>
+${routes.map(routeHtml).join('\n')}
+<p>${escapeHtml(BUSINESS.legalName)}</p>`);
 
-  return { to, subject, text, html, kind: 'worker-routes', dedupeKey };
-}
-
-/** A name typed into a form stays on one line in a greeting. */
-function oneLine(value: string): string {
-  return value.replace(/\s+/g, ' ').trim();
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+  return {
+    to,
+    subject: `Your routes for ${longDate}: ${routes.length} route${plural(routes.length)}, ${stops} stop${plural(stops)}`,
+    text: plain,
+    html,
+    kind: 'worker-routes',
+    dedupeKey,
+  };
 }

@@ -1,0 +1,88 @@
+import { BUSINESS } from '../../../content/business.ts';
+import { formatLongDate } from '../../../domain/format.ts';
+import { buildInstallationInvite, ICS_CONTENT_TYPE, ICS_FILE_NAME } from '../../../domain/ics.ts';
+import { toLondonDate } from '../../../domain/schedule.ts';
+import type { EmailAttachment, EmailMessage } from '../../providers/email.ts';
+import type { BookingRow } from '../../services/booking-view.ts';
+import { installationHours, storedAddresses } from './booking-parts.ts';
+import { escapeHtml, layout, text } from './layout.ts';
+
+// The installation's calendar invite (src/domain/ics.ts): attached to the booking confirmation for
+// the preferred date, and sent again, with the same UID and a higher SEQUENCE, when staff move the
+// installation to another day, so the customer's calendar app moves the event.
+
+type InviteBooking = Pick<BookingRow, 'id' | 'email' | 'quantity' | 'workType' | 'locationAddress' | 'preferredDate' | 'installationDate'>;
+
+/** The day the crew is expected, in London: the installation date once staff set it, else the preferred date. */
+export function invitedDate(booking: Pick<BookingRow, 'preferredDate' | 'installationDate'>): string {
+  return booking.installationDate ? toLondonDate(booking.installationDate) : booking.preferredDate;
+}
+
+/**
+ * The .ics file for a booking at a SEQUENCE, as an outbox attachment; null when the booking's
+ * address cannot stand in a calendar line (the e-mail then goes without the invite rather than
+ * not at all).
+ */
+export function installationInviteAttachment(booking: InviteBooking, sequence: number, siteUrl: string, now: Date): EmailAttachment | null {
+  let ics: string;
+  try {
+    ics = buildInstallationInvite({
+      bookingId: booking.id,
+      sequence,
+      date: invitedDate(booking),
+      workType: booking.workType,
+      summary: `${BUSINESS.name}: ${booking.quantity} patches installed (booking #${booking.id})`,
+      description:
+        `Our crew installs your ${booking.quantity} patches ${installationHours(booking.workType)}. ` +
+        `Questions or a change of plan? Call ${BUSINESS.phone} or e-mail ${BUSINESS.email}.`,
+      location: storedAddresses(booking).join('; '),
+      organizerName: BUSINESS.name,
+      organizerEmail: BUSINESS.email,
+      attendeeEmail: booking.email,
+      siteUrl,
+      now,
+    });
+  } catch (error) {
+    if (error instanceof RangeError) return null;
+    throw error;
+  }
+  return { filename: ICS_FILE_NAME, type: ICS_CONTENT_TYPE, content: Buffer.from(ics, 'utf8').toString('base64') };
+}
+
+/** The e-mail that carries the updated invite when the installation moves to another day. */
+export function installationRescheduledEmail(booking: BookingRow, sequence: number, invite: EmailAttachment | null): EmailMessage {
+  const day = formatLongDate(invitedDate(booking));
+  const when = installationHours(booking.workType);
+  const addresses = storedAddresses(booking);
+  const moved = `Your installation has a new date: our crew now installs your ${booking.quantity} patches on ${day}, ${when}.`;
+  const calendar = 'The calendar invite attached replaces the one we sent before.';
+  const questions = `Questions or a change of plan? Call ${BUSINESS.phone} or reply to this e-mail.`;
+  const plain = text([
+    `Hello ${booking.firstName},`,
+    '',
+    moved,
+    ...(invite ? ['', calendar] : []),
+    '',
+    'WHERE',
+    ...addresses.map((address) => `  - ${address}`),
+    '',
+    questions,
+    '',
+    BUSINESS.legalName,
+  ]);
+  const html = layout(`<p>Hello ${escapeHtml(booking.firstName)},</p>
+<p>${escapeHtml(moved)}</p>
+${invite ? `<p>${escapeHtml(calendar)}</p>\n` : ''}<p><strong>Where</strong><br>${addresses.map(escapeHtml).join('<br>')}</p>
+<p>${escapeHtml(questions)}</p>
+<p>${escapeHtml(BUSINESS.legalName)}</p>`);
+  return {
+    to: booking.email,
+    subject: `New date for your ${BUSINESS.name} installation (booking #${booking.id}): ${day}`,
+    text: plain,
+    html,
+    kind: 'installation-rescheduled',
+    // One e-mail per SEQUENCE: a retried transaction never sends the same update twice.
+    dedupeKey: `installation-rescheduled:${booking.id}:${sequence}`,
+    ...(invite ? { attachments: [invite] } : {}),
+  };
+}

@@ -1,0 +1,50 @@
+import { BUSINESS } from '../../../content/business.ts';
+import { formatLongDate } from '../../../domain/format.ts';
+import { formatPounds } from '../../../domain/pricing.ts';
+import { PROJECT_STEPS } from '../../../domain/project-steps.ts';
+import type { EmailMessage } from '../../providers/email.ts';
+import type { BookingRow } from '../../services/booking-view.ts';
+import { text, textAsHtml, trackProjectUrl } from './layout.ts';
+
+// The receipt for a booking Stripe has paid: the amount, the booking and how to follow it. One per
+// booking (the dedupe key), however many successes Stripe reports.
+
+export function paymentReceiptEmail(booking: BookingRow, siteUrl: string, trackingUrl?: string): EmailMessage {
+  const amount = formatPounds(booking.amountPaidPence ?? booking.totalPricePence);
+  const trackUrl = trackProjectUrl(siteUrl);
+  const plain = text([
+    `Hello ${booking.firstName},`,
+    '',
+    `Thank you: we have received your payment of ${amount} for booking #${booking.id}.`,
+    '',
+    `Booking ID: ${booking.id}`,
+    `Patches: ${booking.quantity} (${booking.workType === 'night' ? 'night' : 'day'} work)`,
+    `Preferred date: ${formatLongDate(booking.preferredDate)}`,
+    `Location: ${booking.locationAddress}`,
+    `Amount paid: ${amount}`,
+    '',
+    'What happens next:',
+    ...PROJECT_STEPS.map((step) => `${step.step}. ${step.name} (${step.timeframe})`),
+    '',
+    ...(trackingUrl
+      ? ['Follow your project and see its photos (this link is yours: please do not share it):', trackingUrl, `Or track it at ${trackUrl} with this e-mail address and your booking ID.`]
+      : [`Track your project at ${trackUrl} with this e-mail address and your booking ID.`]),
+    '',
+    `Questions? Call ${BUSINESS.phone} or e-mail ${BUSINESS.email} (${BUSINESS.supportHours.text}).`,
+    '',
+    BUSINESS.name,
+  ]);
+  return {
+    to: booking.email,
+    subject: `Payment received for booking #${booking.id}`,
+    text: plain,
+    html: textAsHtml(plain, trackingUrl ? [trackingUrl, trackUrl] : [trackUrl]),
+    kind: 'payment-receipt',
+    dedupeKey: paymentReceiptKey(booking.id),
+  };
+}
+
+/** The receipt's outbox key: one receipt per booking, however many successes Stripe reports. */
+export function paymentReceiptKey(bookingId: number): string {
+  return `payment-receipt:${bookingId}`;
+}

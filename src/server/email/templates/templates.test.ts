@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import type { EmailMessage } from '../../providers/email.ts';
+import { SAMPLE_BOOKING, SAMPLE_ENQUIRY, SAMPLE_NOW, SAMPLE_SITE_URL } from '../sample-data.ts';
+import {
+  bookingConfirmationEmail,
+  completionEmail,
+  enquiryAcknowledgement,
+  installationInviteAttachment,
+  installationReminderEmail,
+  installationRescheduledEmail,
+  paymentReceiptEmail,
+  reviewInvitationEmail,
+  staffBookingNotification,
+  staffEnquiryNotification,
+  workerRoutesEmail,
+} from './index.ts';
+
+// A plain-text preview of every message the site sends, from fixed sample data: a change to any
+// e-mail's words or layout shows up as a snapshot diff to review.
+
+const site = SAMPLE_SITE_URL;
+const booking = SAMPLE_BOOKING;
+const bookingContext = {
+  booking,
+  addresses: ['12 Oldham Street, Manchester M1 1JQ', '3 Thomas Street, Manchester M4 1EU'],
+  fileNames: ['patel-bakery-logo.svg'],
+  siteUrl: site,
+  trackingUrl: `${site}/track-project?t=sample-token`,
+};
+const invite = installationInviteAttachment(booking, 0, site, SAMPLE_NOW);
+const moved = { ...booking, installationDate: new Date('2026-07-20T08:00:00Z'), inviteSequence: 1 };
+
+const MESSAGES: Record<string, () => EmailMessage> = {
+  'booking confirmation': () => bookingConfirmationEmail(bookingContext, invite),
+  'booking confirmation without a tracking link': () =>
+    bookingConfirmationEmail({ ...bookingContext, booking: { ...booking, specialInstructions: null }, fileNames: [], trackingUrl: undefined }),
+  'staff booking notification': () => staffBookingNotification(bookingContext, 'bookings@cleanpatch.example'),
+  'payment receipt': () => paymentReceiptEmail(booking, site, `${site}/track-project?t=receipt-token`),
+  'enquiry notification': () => staffEnquiryNotification(SAMPLE_ENQUIRY, 'hello@cleanpatch.example'),
+  'enquiry acknowledgement': () => enquiryAcknowledgement(SAMPLE_ENQUIRY),
+  completion: () =>
+    completionEmail(
+      {
+        bookingId: booking.id,
+        firstName: booking.firstName,
+        email: booking.email,
+        quantity: booking.quantity,
+        completionDate: '2026-07-16T15:00:00.000Z',
+        photoUrls: [`${site}/uploads/after-1.jpg`, `${site}/uploads/after-2.jpg`],
+        galleryUrl: `${site}/gallery/${booking.id}`,
+      },
+      '2026-07-17',
+    ),
+  'review invitation': () =>
+    reviewInvitationEmail(
+      { bookingId: booking.id, firstName: booking.firstName, email: booking.email, reviewUrl: `${site}/review?t=review-token`, expiresAt: new Date('2026-08-16T12:00:00Z') },
+      '2026-07-17T09:00:00.000Z',
+    ),
+  'worker routes': () =>
+    workerRoutesEmail({
+      to: 'sam@cleanpatch.example',
+      name: 'Sam Lee',
+      date: '2026-07-16',
+      dedupeKey: 'worker-routes:2026-07-16:sam@cleanpatch.example',
+      routes: [
+        {
+          routeNumber: 1,
+          stops: 2,
+          distanceKm: 1.4,
+          mapsUrl: 'https://www.google.com/maps/dir/?api=1&origin=53.48,-2.23&destination=53.49,-2.24',
+          bookings: [
+            { bookingId: 42, customerName: 'Priya Patel', postcode: 'M1', addresses: ['12 Oldham Street, Manchester M1 1JQ'] },
+            { bookingId: 43, customerName: 'Tom Hughes', postcode: 'M4', addresses: ['3 Thomas Street, Manchester M4 1EU'] },
+          ],
+        },
+        { routeNumber: 2, stops: 1, distanceKm: null, mapsUrl: null, bookings: [{ bookingId: 44, customerName: 'Ana Silva', postcode: null, addresses: [] }] },
+      ],
+    }),
+  'installation reminder': () => installationReminderEmail(booking, '2026-07-16'),
+  'installation rescheduled': () => installationRescheduledEmail(moved, 1, installationInviteAttachment(moved, 1, site, SAMPLE_NOW)),
+};
+
+/** What a plain-text mail client shows: the subject, then the text part. */
+const preview = (message: EmailMessage) => `Subject: ${message.subject}\n\n${message.text}`;
+
+describe('e-mail templates', () => {
+  it.each(Object.keys(MESSAGES))('%s: subject and plain text', (name) => {
+    expect(preview(MESSAGES[name]!())).toMatchSnapshot();
+  });
+
+  it.each(Object.keys(MESSAGES))('%s: has an HTML part in the shared frame', (name) => {
+    const { html } = MESSAGES[name]!();
+    expect(html).toMatch(/^<!doctype html><html lang="en-GB"><body [^>]*>\n[\s\S]*\n<\/body><\/html>$/);
+  });
+
+  it('escapes personal data in the HTML of every message that shows it', () => {
+    const hostile = '<script>alert("x")</script>';
+    const evilBooking = { ...booking, firstName: hostile, specialInstructions: hostile, locationAddress: `${hostile} Street` };
+    const messages = [
+      bookingConfirmationEmail({ ...bookingContext, booking: evilBooking, addresses: [], fileNames: [`${hostile}.svg`] }),
+      staffBookingNotification({ ...bookingContext, booking: evilBooking }, 'staff@cleanpatch.example'),
+      paymentReceiptEmail(evilBooking, site),
+      staffEnquiryNotification({ ...SAMPLE_ENQUIRY, firstName: hostile, message: hostile }, 'staff@cleanpatch.example'),
+      enquiryAcknowledgement({ ...SAMPLE_ENQUIRY, firstName: hostile, message: hostile }),
+      installationReminderEmail(evilBooking, '2026-07-16'),
+      installationRescheduledEmail({ ...evilBooking, installationDate: moved.installationDate }, 1, null),
+      workerRoutesEmail({ to: 'sam@cleanpatch.example', name: hostile, date: '2026-07-16', dedupeKey: 'k', routes: [{ routeNumber: 1, stops: 1, distanceKm: 1, mapsUrl: null, bookings: [{ bookingId: 1, customerName: hostile, postcode: null, addresses: [hostile] }] }] }),
+      completionEmail({ bookingId: 1, firstName: hostile, email: booking.email, quantity: 5, completionDate: null, photoUrls: [], galleryUrl: `${site}/gallery/1` }, 'k'),
+      reviewInvitationEmail({ bookingId: 1, firstName: hostile, email: booking.email, reviewUrl: `${site}/review?t=x`, expiresAt: SAMPLE_NOW }, 'k'),
+    ];
+    for (const message of messages) {
+      expect(message.html).not.toContain('<script>');
+      expect(message.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+      // The text part is not HTML: it keeps the words as typed.
+      expect(message.text).toContain(hostile);
+    }
+  });
+
+  it('links only the addresses the site wrote, never a URL a customer typed', () => {
+    const planted = { ...booking, specialInstructions: 'See https://evil.example/login first', locationAddress: 'https://evil.example/map' };
+    const staff = staffBookingNotification({ ...bookingContext, booking: planted }, 'staff@cleanpatch.example');
+    expect(staff.html).toContain('See https://evil.example/login first');
+    expect(staff.html).not.toContain('<a href="https://evil.example');
+    const receipt = paymentReceiptEmail(planted, site, `${site}/track-project?t=sample-token`);
+    expect(receipt.html).not.toContain('<a href="https://evil.example');
+    expect(receipt.html).toContain(`<a href="${site}/track-project?t=sample-token">${site}/track-project?t=sample-token</a>`);
+    expect(receipt.html).toContain(`<a href="${site}/track-project">${site}/track-project</a>`);
+  });
+
+  it('attaches the calendar invite to the confirmation: booking UID, SEQUENCE 0, the preferred date in London', () => {
+    const message = bookingConfirmationEmail(bookingContext, invite);
+    expect(message.attachments).toEqual([{ filename: 'installation.ics', type: 'text/calendar; charset=utf-8; method=REQUEST', content: expect.any(String) }]);
+    const ics = Buffer.from(message.attachments![0]!.content, 'base64').toString('utf8').replace(/\r\n /g, '');
+    expect(ics).toContain('\r\nUID:booking-42@cleanpatch.example\r\n');
+    expect(ics).toContain('\r\nSEQUENCE:0\r\n');
+    expect(ics).toContain('\r\nDTSTART;TZID=Europe/London:20260716T090000\r\n');
+    expect(ics).toContain('\r\nORGANIZER;CN="Clean Patch":mailto:hello@cleanpatch.example\r\n');
+    expect(ics).toContain('\r\nATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=FALSE:mailto:priya@patelbakery.co.uk\r\n');
+  });
+
+  it('sends no invite for an address a calendar line cannot hold, and says nothing of one', () => {
+    const odd = { ...booking, email: 'a;b@patelbakery.co.uk' };
+    expect(installationInviteAttachment(odd, 0, site, SAMPLE_NOW)).toBeNull();
+    const message = installationRescheduledEmail(odd, 1, null);
+    expect(message.attachments).toBeUndefined();
+    expect(message.text).not.toContain('calendar invite');
+  });
+});
