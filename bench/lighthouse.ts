@@ -6,7 +6,7 @@
  *
  *   npm run bench:lighthouse                         all pages, one run each
  *   npm run bench:lighthouse -- /pricing /gallery    only these pages
- *   npm run bench:lighthouse -- --runs=3             median of 3 runs per page (by performance)
+ *   npm run bench:lighthouse -- --runs=3             median of 3 runs per page (each figure its own median)
  *   npm run bench:lighthouse -- --url=https://x.y    an already running site instead of a local one
  *   npm run bench:lighthouse -- --dist=/tmp/build    serve this build instead of building (e.g. one
  *                                                    made with other settings, to compare)
@@ -14,54 +14,38 @@
  * A page that answers 404 is reported as missing, and a page Lighthouse cannot audit as an error;
  * neither stops the others.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { freePort } from '../scripts/free-port.ts';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import lighthouse, { type Flags, type Result } from 'lighthouse';
-import { CHROMIUM_ARGS, findChromium } from '../tests/setup/chromium.ts';
+import { auditOnce, figuresFrom, medianFigures, type PageFigures } from './lighthouse-audit.ts';
+import { root, startLocalSite } from './local-site.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export type { PageFigures } from './lighthouse-audit.ts';
+export { figuresFrom } from './lighthouse-audit.ts';
+
 const resultsDir = path.join(root, 'bench', 'results');
 
-/** Every public route of public-site.md §2 that can be loaded without state. */
-export const PAGES = ['/', '/pricing', '/how-it-works', '/gallery', '/contact', '/about', '/terms', '/privacy', '/booking'];
-/** The pages that must reach 100 in every category (issue 3: they load no framework JavaScript). */
+/**
+ * Every public route of public-site.md §2 that can be loaded without state, the pages a link or
+ * an e-mail opens (checkout and tracking, which show their empty state), and the admin's sign-in
+ * gate as a signed-out visitor sees it.
+ */
+export const PAGES = [
+  '/',
+  '/pricing',
+  '/how-it-works',
+  '/gallery',
+  '/contact',
+  '/about',
+  '/terms',
+  '/privacy',
+  '/booking',
+  '/checkout',
+  '/track-project',
+  '/admin',
+];
+/** The pages that must reach 100 in every category (they load no framework JavaScript). */
 export const STATIC_PAGES = new Set(['/', '/pricing', '/how-it-works', '/about', '/terms', '/privacy']);
-
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-type Category = (typeof CATEGORIES)[number];
-
-export interface PageFigures {
-  path: string;
-  status: 'ok' | 'missing' | 'error';
-  httpStatus?: number;
-  error?: string;
-  scores?: Record<Category, number | null>;
-  /** Largest Contentful Paint and Total Blocking Time in ms (simulated mobile), CLS unitless. */
-  lcpMs?: number;
-  tbtMs?: number;
-  cls?: number;
-  /** Bytes of JavaScript transferred (compressed, as the local server and Netlify serve it). */
-  scriptBytes?: number;
-  scriptRequests?: number;
-  totalBytes?: number;
-  /** Audits that lost points, so a score below 100 says why. */
-  failing?: { category: Category; id: string; title: string; score: number | null; displayValue?: string }[];
-  /** Where the time goes, for the pages that fall short: a few of Lighthouse's insights. */
-  diagnostics?: {
-    lcpElement?: string;
-    lcpPhasesMs?: Record<string, number>;
-    renderBlocking?: { url: string; wastedMs: number }[];
-    longTasks?: { url: string; durationMs: number }[];
-    domElements?: number;
-  };
-  /** Lighthouse's own CPU benchmark of this machine; simulated throttling scales by it. */
-  benchmarkIndex?: number;
-  runs?: number;
-}
 
 // ------------------------------------------------------------------ arguments
 
@@ -81,158 +65,6 @@ function parseArguments(argv: string[]): Options {
   return { pages: pages.length > 0 ? pages : PAGES, runs, url: url?.replace(/\/$/, ''), dist: dist && path.resolve(dist) };
 }
 
-// ------------------------------------------------------------------ the local server
-
-interface LocalSite {
-  baseUrl: string;
-  stop(): Promise<void>;
-}
-
-/**
- * A build of its own (a fresh `astro build` into a temporary folder, about 10 s) served by
- * bench/serve-dist.ts on a free port, with a throwaway embedded database holding the demo data.
- * Its own build means a rebuild of `dist/` by someone else mid-run cannot skew the figures.
- */
-async function startLocalSite(prebuilt?: string): Promise<LocalSite> {
-  const port = await freePort();
-  const workDir = mkdtempSync(path.join(os.tmpdir(), 'cp-bench-'));
-  const distDir = prebuilt ?? path.join(workDir, 'dist');
-  const dataDir = path.join(workDir, 'data');
-  // Always the embedded database: the bench must never write demo rows into a real one.
-  const { DATABASE_URL: _url, NETLIFY_DATABASE_URL: _netlifyUrl, ...inherited } = process.env;
-  const env = { ...inherited, PORT: String(port), DATA_DIR: dataDir };
-  const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-  const astro = path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
-  const cleanUp = () => rmSync(workDir, { recursive: true, force: true });
-
-  if (prebuilt) {
-    if (!existsSync(path.join(prebuilt, 'index.html'))) throw new Error(`${prebuilt} holds no built site (index.html)`);
-  } else {
-    console.log('Building the site into a temporary folder…');
-    const build = spawnSync(process.execPath, [astro, 'build', '--outDir', distDir], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    if (build.status !== 0) {
-      cleanUp();
-      throw new Error('The site did not build; see the errors above');
-    }
-  }
-
-  // The gallery's reviews carousel should measure with reviews in it, as on a live site.
-  const seed = spawnSync(process.execPath, [tsx, 'db/seed.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (seed.status !== 0) {
-    cleanUp();
-    throw new Error('Seeding the bench database failed');
-  }
-
-  const server = spawn(process.execPath, [tsx, 'bench/serve-dist.ts', distDir], {
-    cwd: root,
-    env,
-    detached: true, // its own process group, stopped as one
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const baseUrl = `http://localhost:${port}`;
-  try {
-    await waitForHealth(baseUrl, server);
-  } catch (error) {
-    await stopProcessGroup(server);
-    cleanUp();
-    throw error;
-  }
-  return {
-    baseUrl,
-    async stop() {
-      await stopProcessGroup(server);
-      cleanUp();
-    },
-  };
-}
-
-async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<void> {
-  const exited = new Promise<never>((_, reject) =>
-    server.once('exit', (code) => reject(new Error(`The local server stopped (exit ${code}) before it answered`))),
-  );
-  const deadline = Date.now() + 60_000;
-  const poll = (async () => {
-    while (Date.now() < deadline) {
-      try {
-        if ((await fetch(`${baseUrl}/api/health`)).ok) return;
-      } catch {
-        /* not listening yet */
-      }
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    }
-    throw new Error(`The local server did not answer ${baseUrl}/api/health within a minute`);
-  })();
-  await Promise.race([poll, exited]);
-}
-
-async function stopProcessGroup(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.pid === undefined) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  try {
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    return;
-  }
-  const timer = setTimeout(() => {
-    try {
-      process.kill(-child.pid!, 'SIGKILL');
-    } catch {
-      /* already gone */
-    }
-  }, 5_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-// ------------------------------------------------------------------ Chromium
-
-interface Browser {
-  port: number;
-  version: string;
-  close(): Promise<void>;
-}
-
-/** A fresh headless Chromium with its DevTools port, one per audit so runs share no cache or state. */
-async function launchChromium(): Promise<Browser> {
-  const profile = mkdtempSync(path.join(os.tmpdir(), 'cp-bench-chromium-'));
-  const child = spawn(
-    findChromium(),
-    ['--headless=new', ...CHROMIUM_ARGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
-    // Its own process group: closing it must also end the renderer and helper processes.
-    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
-  );
-  const port = await new Promise<number>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`Chromium did not start:\n${output}`)), 30_000);
-    child.stderr!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`Chromium exited (${code}) before opening its DevTools port:\n${output}`));
-    });
-  });
-  const version = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { Browser: string };
-  return {
-    port,
-    version: version.Browser,
-    async close() {
-      await stopProcessGroup(child);
-      // Helper processes may still be flushing the profile for a moment.
-      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
-    },
-  };
-}
-
 // ------------------------------------------------------------------ one page
 
 type AuditedPage = PageFigures & { chromium?: string; lighthouse?: string };
@@ -247,110 +79,26 @@ async function auditPage(baseUrl: string, pagePath: string, runs: number): Promi
   }
   if (httpStatus === 404) return { path: pagePath, status: 'missing', httpStatus };
 
-  const results: { lhr: Result; chromium: string }[] = [];
+  const runsFigures: PageFigures[] = [];
+  let chromium = '';
+  let lighthouseVersion = '';
   for (let run = 0; run < runs; run += 1) {
-    const browser = await launchChromium();
     try {
-      const flags: Flags = {
-        port: browser.port,
-        hostname: '127.0.0.1',
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: [...CATEGORIES],
-      };
-      // No config: Lighthouse's default, i.e. a mid-range phone on a slow 4G link (simulated).
-      const result = await lighthouse(url, flags);
-      if (!result) throw new Error('Lighthouse returned no result');
-      if (result.lhr.runtimeError) throw new Error(`${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
-      results.push({ lhr: result.lhr, chromium: browser.version });
+      const { lhr, chromium: version } = await auditOnce(url);
+      runsFigures.push(figuresFrom(pagePath, httpStatus, lhr));
+      chromium = version;
+      lighthouseVersion = lhr.lighthouseVersion;
     } catch (error) {
       return { path: pagePath, status: 'error', httpStatus, error: (error as Error).message };
-    } finally {
-      await browser.close();
     }
   }
-  // Lighthouse's own advice for noisy performance figures: report the median run.
-  results.sort((a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0));
-  const median = results[Math.floor(results.length / 2)]!;
-  return { ...figuresFrom(pagePath, httpStatus, median.lhr), runs, chromium: median.chromium, lighthouse: median.lhr.lighthouseVersion };
-}
-
-export function figuresFrom(pagePath: string, httpStatus: number, lhr: Result): PageFigures {
-  const audit = (id: string) => lhr.audits[id];
-  const score = (category: Category) => {
-    const value = lhr.categories[category]?.score;
-    return typeof value === 'number' ? Math.round(value * 100) : null;
-  };
-  const summary = (audit('resource-summary')?.details as { items?: { resourceType: string; transferSize: number; requestCount: number }[] })
-    ?.items;
-  const script = summary?.find((item) => item.resourceType === 'script');
-  const total = summary?.find((item) => item.resourceType === 'total');
-
-  const failing: NonNullable<PageFigures['failing']> = [];
-  for (const category of CATEGORIES) {
-    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
-      const result = lhr.audits[ref.id];
-      if (!result || ref.weight === 0) continue;
-      if (result.scoreDisplayMode !== 'binary' && result.scoreDisplayMode !== 'numeric' && result.scoreDisplayMode !== 'metricSavings') continue;
-      if (result.score === null || result.score >= 1) continue;
-      failing.push({ category, id: ref.id, title: result.title, score: result.score, displayValue: result.displayValue });
-    }
-  }
-
-  return {
-    path: pagePath,
-    status: 'ok',
-    httpStatus,
-    scores: Object.fromEntries(CATEGORIES.map((category) => [category, score(category)])) as Record<Category, number | null>,
-    lcpMs: audit('largest-contentful-paint')?.numericValue,
-    tbtMs: audit('total-blocking-time')?.numericValue,
-    cls: audit('cumulative-layout-shift')?.numericValue,
-    scriptBytes: script?.transferSize ?? 0,
-    scriptRequests: script?.requestCount ?? 0,
-    totalBytes: total?.transferSize,
-    failing,
-    diagnostics: diagnosticsFrom(lhr),
-    benchmarkIndex: lhr.environment.benchmarkIndex,
-  };
-}
-
-type Table = { type?: string; items?: Record<string, unknown>[] };
-
-function diagnosticsFrom(lhr: Result): NonNullable<PageFigures['diagnostics']> {
-  const details = (id: string) => lhr.audits[id]?.details as Table | undefined;
-  const path = (url: unknown) => {
-    try {
-      return new URL(String(url)).pathname;
-    } catch {
-      return String(url);
-    }
-  };
-  const lcpParts = details('lcp-breakdown-insight')?.items ?? [];
-  const lcpTable = lcpParts.find((item) => item.type === 'table') as Table | undefined;
-  const lcpNode = lcpParts.find((item) => item.type === 'node') as { nodeLabel?: string; selector?: string } | undefined;
-  const domTotal = details('dom-size-insight')?.items?.find((item) => item.statistic === 'Total elements')?.value as
-    | { value?: number }
-    | undefined;
-  return {
-    lcpElement: lcpNode ? `${lcpNode.selector ?? ''} "${lcpNode.nodeLabel ?? ''}"`.trim() : undefined,
-    lcpPhasesMs: lcpTable?.items
-      ? Object.fromEntries(lcpTable.items.map((item) => [String(item.subpart), Math.round(Number(item.duration))]))
-      : undefined,
-    renderBlocking: details('render-blocking-insight')?.items?.map((item) => ({
-      url: path(item.url),
-      wastedMs: Math.round(Number(item.wastedMs ?? 0)),
-    })),
-    longTasks: details('long-tasks')
-      ?.items?.slice(0, 5)
-      .map((item) => ({ url: item.url === 'Unattributable' ? 'Unattributable' : path(item.url), durationMs: Math.round(Number(item.duration)) })),
-    domElements: domTotal?.value,
-  };
+  return { ...medianFigures(runsFigures), chromium, lighthouse: lighthouseVersion };
 }
 
 // ------------------------------------------------------------------ output
 
 export function formatTable(pages: PageFigures[]): string {
-  const header = ['Page', 'Perf', 'A11y', 'BP', 'SEO', 'LCP', 'TBT', 'CLS', 'JS bytes'];
+  const header = ['Page', 'Perf', 'A11y', 'BP', 'SEO', 'LCP', 'TBT', 'CLS', 'JS bytes', 'Total bytes'];
   const rows = pages.map((page) => {
     if (page.status !== 'ok') return [page.path, page.status === 'missing' ? 'missing (404)' : `error: ${page.error ?? ''}`.slice(0, 60)];
     const scores = page.scores!;
@@ -364,6 +112,7 @@ export function formatTable(pages: PageFigures[]): string {
       page.tbtMs === undefined ? '-' : `${Math.round(page.tbtMs)} ms`,
       page.cls === undefined ? '-' : page.cls.toFixed(3),
       formatBytes(page.scriptBytes ?? 0),
+      page.totalBytes === undefined ? '-' : formatBytes(page.totalBytes),
     ];
   });
   const widths = header.map((title, column) => Math.max(title.length, ...rows.filter((row) => row.length > 2).map((row) => row[column]?.length ?? 0)));

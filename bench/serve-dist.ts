@@ -20,7 +20,11 @@ if (!distDir || !existsSync(path.join(distDir, 'index.html'))) {
 
 const env = getEnv();
 const runtime = await createRuntime(env);
-const site = createStaticSite({ distDir, api: (request, bindings) => runtime.app.fetch(request, bindings as never) });
+const site = createStaticSite({
+  distDir,
+  api: (request, bindings) => runtime.app.fetch(request, bindings as never),
+  policy: env,
+});
 const server = serve({ fetch: site.fetch, port: env.PORT, hostname: env.HOST });
 
 async function stop() {
