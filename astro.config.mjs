@@ -3,7 +3,9 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import netlify from '@netlify/vite-plugin';
+import { writeFile } from 'node:fs/promises';
 import { getEnv } from './src/server/env.ts';
+import { netlifyHeadersFile } from './src/server/site-config.ts';
 
 const env = getEnv();
 
@@ -13,18 +15,36 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'auto' },
-  integrations: [react()],
-  // Astro hashes the scripts and styles it emits into a per-page CSP <meta>; the other
-  // directives come as a header from netlify.toml and the local server (src/server/site-config.ts).
+  integrations: [react(), netlifyHeaders()],
+  // Astro hashes the scripts and styles it emits into a per-page CSP <meta>; BaseLayout adds the
+  // page's other directives and outside script hosts (only /checkout has one: Stripe) from
+  // src/server/csp.ts, which also gives the header policy (the local server, dist/_headers).
   security: {
     csp: {
-      scriptDirective: { resources: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'] },
+      scriptDirective: { resources: ["'self'"] },
       styleDirective: { resources: ["'self'"] },
     },
   },
   vite: {
     // `astro dev` serves netlify/functions (the API) at their paths, offline.
     plugins: [tailwindcss(), netlify({ edgeFunctions: { enabled: false } })],
-    build: { assetsInlineLimit: 0 },
+    build: { assetsInlineLimit: (file) => (file.endsWith('.css') ? undefined : false) },
   },
 });
+
+/**
+ * Writes Netlify's dist/_headers (src/server/site-config.ts): each page's Content-Security-Policy
+ * and Permissions-Policy, built from this build's settings, such as the map's tile host.
+ * @returns {import('astro').AstroIntegration}
+ */
+function netlifyHeaders() {
+  return {
+    name: 'netlify-headers',
+    hooks: {
+      'astro:build:done': async ({ dir, pages }) => {
+        const paths = pages.map((page) => `/${page.pathname}`);
+        await writeFile(new URL('_headers', dir), netlifyHeadersFile(paths, env));
+      },
+    },
+  };
+}

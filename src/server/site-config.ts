@@ -1,34 +1,26 @@
-/**
- * Headers and redirects for the static site, in one place. netlify.toml carries the same
- * values for production (a unit test keeps the two equal); the local server applies these.
- *
- * The Content-Security-Policy header deliberately leaves script-src and style-src out:
- * Astro writes those per page into a <meta> policy with the hashes of its own inline
- * scripts and styles (astro.config.mjs, security.csp). Both policies apply, so the page
- * gets the meta's script/style rules plus this header's rules for everything else.
- */
-export const CONTENT_SECURITY_POLICY = [
-  "base-uri 'self'",
-  "object-src 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'self'",
-  "font-src 'self'",
-  "img-src 'self' data: blob: https:",
-  "media-src 'self' https:",
-  "connect-src 'self' https://api.stripe.com https://upload.uploadcare.com https://api.uploadcare.com",
-  'frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com',
-  "worker-src 'self' blob:",
-  "manifest-src 'self'",
-].join('; ');
+import { headerPolicy, permissionsPolicy, routeOf, type PolicySettings } from './csp.ts';
 
+/**
+ * Headers and redirects for the static site, in one place. The local server applies these; for
+ * Netlify the build writes the same headers into dist/_headers (`netlifyHeadersFile`, called from
+ * astro.config.mjs), and netlify.toml carries the redirects (a unit test keeps them equal).
+ */
+
+/** Headers every static file gets, pages and assets alike. */
 export const SITE_HEADERS: Record<string, string> = {
-  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(self), payment=(self "https://js.stripe.com")',
   'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
 };
+
+/** The headers that differ from page to page (src/server/csp.ts). */
+export function pageHeaders(path: string, settings: PolicySettings): Record<string, string> {
+  return {
+    'Content-Security-Policy': headerPolicy(path, settings),
+    'Permissions-Policy': permissionsPolicy(path, settings),
+  };
+}
 
 /** Fingerprinted build assets never change; pages are revalidated on every visit. */
 export const IMMUTABLE_ASSET_PREFIX = '/_astro/';
@@ -61,3 +53,29 @@ export interface Rewrite {
  * Netlify's unforced rules, a real file at the address still wins.
  */
 export const REWRITES: readonly Rewrite[] = [{ from: '/gallery/:id', to: '/gallery/project/', status: 200 }];
+
+/**
+ * Netlify's `_headers` file for the built pages. Each page gets its own rule, and no two rules
+ * that can match one address set a header differently: where several rules match, Netlify's
+ * documentation does not promise that a later one replaces an earlier one's header, and two
+ * Content-Security-Policy headers would both be enforced. So the site-wide rule carries only what
+ * every file shares; the policy and the page cache go on each page's rule, and fingerprinted
+ * assets' cache on theirs (other files get Netlify's default, the same as PAGE_CACHE). A rule for
+ * `/checkout` also matches `/checkout/`: Netlify's rule paths take an optional trailing slash.
+ * Rewritten addresses (`/gallery/:id`) get the rule of the page they show.
+ */
+export function netlifyHeadersFile(pagePaths: readonly string[], settings: PolicySettings): string {
+  const rule = (path: string, headers: Record<string, string>) =>
+    [path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n');
+  const page = (path: string) => ({ ...pageHeaders(path, settings), 'Cache-Control': PAGE_CACHE });
+  // Endpoints such as /robots.txt are not pages.
+  const routes = [...new Set(pagePaths.map(routeOf))].filter((route) => !/\.\w+$/.test(route)).sort();
+  return [
+    '# Written by the build from src/server/site-config.ts and src/server/csp.ts; do not edit.',
+    rule('/*', SITE_HEADERS),
+    rule(`${IMMUTABLE_ASSET_PREFIX}*`, { 'Cache-Control': IMMUTABLE_CACHE }),
+    ...routes.map((route) => rule(route, page(route))),
+    ...REWRITES.map(({ from, to }) => rule(from, page(to))),
+    '',
+  ].join('\n\n');
+}

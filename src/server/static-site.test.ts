@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createStaticSite } from './static-site.ts';
-import { SITE_HEADERS } from './site-config.ts';
+import { pageHeaders } from './site-config.ts';
+import type { PolicySettings } from './csp.ts';
 
 const dist = mkdtempSync(path.join(os.tmpdir(), 'cp-dist-'));
 writeFileSync(path.join(dist, 'index.html'), '<h1>Home</h1>');
@@ -12,6 +13,8 @@ mkdirSync(path.join(dist, '404'));
 writeFileSync(path.join(dist, '404', 'index.html'), '<h1>404 Page Not Found</h1>');
 mkdirSync(path.join(dist, 'pricing'));
 writeFileSync(path.join(dist, 'pricing', 'index.html'), '<h1>Pricing</h1>');
+mkdirSync(path.join(dist, 'checkout'));
+writeFileSync(path.join(dist, 'checkout', 'index.html'), '<h1>Checkout</h1>');
 mkdirSync(path.join(dist, 'gallery', 'project'), { recursive: true });
 writeFileSync(path.join(dist, 'gallery', 'index.html'), '<h1>Our work</h1>');
 writeFileSync(path.join(dist, 'gallery', 'project', 'index.html'), '<h1>Project shell</h1>');
@@ -19,9 +22,14 @@ mkdirSync(path.join(dist, '_astro'));
 writeFileSync(path.join(dist, '_astro', 'frame.abc123.js'), 'console.log(1)');
 writeFileSync(path.join(os.tmpdir(), 'secret.txt'), 'do not serve');
 
+const policy: PolicySettings = {
+  PUBLIC_MAP_TILE_URL: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
+  PUBLIC_DEMO_VIDEO_URL: undefined,
+};
 const apiCalls: string[] = [];
 const site = createStaticSite({
   distDir: dist,
+  policy,
   api: (request) => {
     apiCalls.push(new URL(request.url).pathname);
     return Response.json({ from: 'api' });
@@ -34,9 +42,32 @@ describe('local static site', () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('Pricing');
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(response.headers.get('content-security-policy')).toBe(SITE_HEADERS['Content-Security-Policy']);
+    expect(response.headers.get('content-security-policy')).toBe(pageHeaders('/pricing', policy)['Content-Security-Policy']);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+  });
+
+  it('sends Stripe in the policy of /checkout only', async () => {
+    const home = await site.request('/');
+    expect(home.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(home.headers.get('content-security-policy')).not.toContain('stripe.com');
+    expect(home.headers.get('permissions-policy')).toContain('payment=()');
+    for (const address of ['/checkout', '/checkout/']) {
+      const checkout = await site.request(address);
+      expect(await checkout.text()).toContain('Checkout');
+      expect(checkout.headers.get('content-security-policy')).toContain('connect-src \'self\' https://api.stripe.com');
+      expect(checkout.headers.get('content-security-policy')).toContain('frame-src https://js.stripe.com');
+      expect(checkout.headers.get('permissions-policy')).toContain('payment=(self "https://js.stripe.com")');
+    }
+  });
+
+  it('gives the 404 page the plain page policy, and assets no page policy', async () => {
+    const missing = await site.request('/checkout/missing');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-security-policy')).toBe(pageHeaders('/404', policy)['Content-Security-Policy']);
+    const asset = await site.request('/_astro/frame.abc123.js');
+    expect(asset.headers.get('content-security-policy')).toBeNull();
+    expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it('serves the project shell for every /gallery/{id}, keeping real pages and the 404', async () => {
@@ -92,5 +123,16 @@ describe('local static site', () => {
 
   it('refuses other methods on pages', async () => {
     expect((await site.request('/', { method: 'POST' })).status).toBe(405);
+  });
+
+  it('sends text compressed to a browser that accepts gzip, and plain to one that does not', async () => {
+    const page = await site.request('/pricing', { headers: { 'Accept-Encoding': 'gzip, deflate' } });
+    expect(page.headers.get('content-encoding')).toBe('gzip');
+    expect(page.headers.get('vary')).toBe('Accept-Encoding');
+    const unzipped = await new Response(page.body!.pipeThrough(new DecompressionStream('gzip'))).text();
+    expect(unzipped).toContain('Pricing');
+    const plain = await site.request('/pricing');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toContain('Pricing');
   });
 });

@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import {
   IMMUTABLE_ASSET_PREFIX,
   IMMUTABLE_CACHE,
@@ -11,7 +11,9 @@ import {
   REDIRECTS,
   REWRITES,
   SITE_HEADERS,
+  pageHeaders,
 } from './site-config.ts';
+import type { PolicySettings } from './csp.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -37,13 +39,16 @@ interface StaticSiteOptions {
   distDir: string;
   /** The API app's fetch; it answers /api/* and /uploads/*. */
   api: (request: Request, env?: unknown) => Response | Promise<Response>;
+  /** The settings page policies depend on (the map's tile host, the demo video's host). */
+  policy: PolicySettings;
 }
 
 /**
  * What Netlify does in production, for local runs: the API at its paths, the pre-rendered
- * pages and assets with netlify.toml's headers and redirects, and the 404 page with status 404.
+ * pages and assets with the headers of site-config.ts (on Netlify, the dist/_headers the build
+ * writes from them) and netlify.toml's redirects, and the 404 page with status 404.
  */
-export function createStaticSite({ distDir, api }: StaticSiteOptions) {
+export function createStaticSite({ distDir, api, policy }: StaticSiteOptions) {
   const root = path.resolve(distDir);
   const site = new Hono();
   const notFound = path.join(root, '404.html');
@@ -52,13 +57,16 @@ export function createStaticSite({ distDir, api }: StaticSiteOptions) {
   site.all('/api/*', (c) => api(c.req.raw, c.env));
   site.all('/uploads/*', (c) => api(c.req.raw, c.env));
 
-  site.use('*', compress());
   site.use('*', async (c, next) => {
     await next();
     for (const [name, value] of Object.entries(SITE_HEADERS)) {
       // HSTS only means something over HTTPS; the local server speaks plain HTTP.
       if (name === 'Strict-Transport-Security') continue;
       c.res.headers.set(name, value);
+    }
+    // Pages (the 404 page included) get their own policy, as Netlify's _headers rules give them.
+    if (c.res.headers.get('Content-Type')?.startsWith('text/html')) {
+      for (const [name, value] of Object.entries(pageHeaders(c.req.path, policy))) c.res.headers.set(name, value);
     }
   });
 
@@ -71,7 +79,7 @@ export function createStaticSite({ distDir, api }: StaticSiteOptions) {
       if (await resolveFile(root, c.req.path)) return next();
       const shell = await resolveFile(root, rewrite.to);
       if (!shell) return next();
-      return sendFile(shell, PAGE_CACHE, rewrite.status);
+      return sendFile(shell, PAGE_CACHE, rewrite.status, c.req.header('accept-encoding'));
     });
   }
 
@@ -80,9 +88,10 @@ export function createStaticSite({ distDir, api }: StaticSiteOptions) {
     const file = await resolveFile(root, c.req.path);
     // /404 and /404.html resolve to the not-found page itself: it is never a page that exists.
     if (file && !notFoundPages.has(file)) {
-      return sendFile(file, c.req.path.startsWith(IMMUTABLE_ASSET_PREFIX) ? IMMUTABLE_CACHE : PAGE_CACHE, 200);
+      const cacheControl = c.req.path.startsWith(IMMUTABLE_ASSET_PREFIX) ? IMMUTABLE_CACHE : PAGE_CACHE;
+      return sendFile(file, cacheControl, 200, c.req.header('accept-encoding'));
     }
-    return sendFile(notFound, PAGE_CACHE, 404);
+    return sendFile(notFound, PAGE_CACHE, 404, c.req.header('accept-encoding'));
   });
 
   site.all('*', (c) => c.text('Method Not Allowed', 405, { Allow: 'GET, HEAD' }));
@@ -102,12 +111,37 @@ async function resolveFile(root: string, requestPath: string): Promise<string | 
   return undefined;
 }
 
-async function sendFile(file: string, cacheControl: string, status: 200 | 404): Promise<Response> {
+/** Text files are sent compressed, as the CDN does; photos, fonts and video are already compressed. */
+const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.txt', '.svg', '.webmanifest']);
+const MAX_CACHED_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Compressed bodies, made once per file version (its path, size and modification time) at
+ * gzip's best level, as a CDN keeps them: compressing a page on every request costs the first
+ * byte tens of milliseconds on a busy machine, and the build is small (about 1 MB of text).
+ */
+const gzipped = new Map<string, { version: string; body: Uint8Array<ArrayBuffer> }>();
+
+async function gzippedBody(file: string, version: string): Promise<Uint8Array<ArrayBuffer>> {
+  const cached = gzipped.get(file);
+  if (cached?.version === version) return cached.body;
+  const body = new Uint8Array(gzipSync(await readFile(file), { level: 9 }));
+  gzipped.set(file, { version, body });
+  return body;
+}
+
+async function sendFile(file: string, cacheControl: string, status: 200 | 404, acceptEncoding = ''): Promise<Response> {
   const info = await stat(file);
-  const type = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+  const extension = path.extname(file).toLowerCase();
+  const type = CONTENT_TYPES[extension] ?? 'application/octet-stream';
+  const headers: Record<string, string> = { 'Content-Type': type, 'Cache-Control': cacheControl };
+  if (COMPRESSIBLE.has(extension) && info.size <= MAX_CACHED_BYTES) {
+    headers.Vary = 'Accept-Encoding';
+    if (/\bgzip\b/.test(acceptEncoding)) {
+      const body = await gzippedBody(file, `${info.size}:${info.mtimeMs}`);
+      return new Response(body, { status, headers: { ...headers, 'Content-Encoding': 'gzip', 'Content-Length': String(body.byteLength) } });
+    }
+  }
   const body = Readable.toWeb(createReadStream(file)) as ReadableStream;
-  return new Response(body, {
-    status,
-    headers: { 'Content-Type': type, 'Content-Length': String(info.size), 'Cache-Control': cacheControl },
-  });
+  return new Response(body, { status, headers: { ...headers, 'Content-Length': String(info.size) } });
 }

@@ -2,10 +2,11 @@ import type { MiddlewareHandler } from 'hono';
 import { AppError } from '../errors.ts';
 import type { AppEnv } from '../deps.ts';
 import { isProduction } from '../../env.ts';
+import { API_CONTENT_SECURITY_POLICY } from '../../csp.ts';
 
 /**
- * netlify.toml headers cover static files only, so the API sets its own (toolchain notes).
- * API data is never cached; stored files set their own caching in their route.
+ * Netlify's header rules cover static files only, so the API sets its own (toolchain notes).
+ * API data is not cached unless its route says so (stored files, the public unavailable dates).
  */
 export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
@@ -14,7 +15,7 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   headers.set('X-Frame-Options', 'DENY');
   if (!headers.has('Content-Security-Policy')) {
-    headers.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'; sandbox");
+    headers.set('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
   }
   if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
   if (isProduction(c.get('deps').env)) {
