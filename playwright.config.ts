@@ -45,6 +45,9 @@ export default defineConfig({
       // Never ask an outside geocoder: lookups answer 503 and the form uses its fallback text.
       // A test that needs a found address answers /api/geocode/* itself (page.route).
       GEOCODER_URL: 'off',
+      // Setup bookings made through the API carry their own X-Forwarded-For (tests/fixtures/bookings.ts),
+      // so they do not spend the hourly booking limit that the browser's own bookings share.
+      TRUST_PROXY: 'true',
     },
     stdout: 'ignore',
     stderr: 'pipe',

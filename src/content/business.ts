@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from '../domain/zod.ts';
+import { WORKING_HOURS } from './working-hours.ts';
 
 // Business details used by the header, footer, contact page, e-mails and LocalBusiness
 // structured data. Facts from public-site.md sections 1 and 9.
@@ -55,8 +56,7 @@ export const BUSINESS = businessSchema.parse({
     closes: '17:00',
   },
   responseTime: '24 hours',
-  // Section 9, "Times": day work 9am-5pm, night work 6pm-6am.
-  workingHours: { day: '9am - 5pm', night: '6pm - 6am' },
+  workingHours: WORKING_HOURS,
   // Section 9, "Other": the copyright text says 2024.
   copyrightYear: 2024,
   services: ['Reverse Graffiti', 'Brand Campaigns', 'Event Marketing', 'Custom Stencils'],

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../domain/zod.ts';
 import {
   BUSINESS_ORIGINAL_PRICE_PENCE,
   BUSINESS_PATCHES,
@@ -17,7 +17,7 @@ import {
 export const PLAN_IDS = ['starter', 'business', 'custom'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
-export const MOST_POPULAR_LABEL = 'Most Popular';
+export { MOST_POPULAR_LABEL } from './plan-labels.ts';
 
 export const planSchema = z.object({
   id: z.enum(PLAN_IDS),

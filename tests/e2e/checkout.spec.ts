@@ -2,38 +2,15 @@ import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { BUSINESS } from '../../src/content/business.ts';
 import { PROJECT_STEPS } from '../../src/domain/project-steps.ts';
+import { PENDING_BOOKING as pendingBooking, storePendingBooking as storeBooking } from '../fixtures/pending-booking.ts';
 
 // The e2e server runs without Stripe keys, so /checkout shows its "not available" path; the
 // success page's status call is answered by page.route (the real one needs a Stripe intent).
-
-const pendingBooking = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  businessName: 'Engines Ltd',
-  email: 'ada@example.org',
-  phone: '0161 496 0000',
-  preferredDate: '2027-07-14',
-  quantity: '10',
-  locationAddress: '1 Market Street, Manchester M1 1AA; 22 Briggate, Leeds LS1 6HD',
-  specialInstructions: '',
-  workType: 'night',
-  totalPrice: 799,
-  bookingId: 42,
-  checkoutToken: 'e2e-checkout-token',
-};
 
 const UNDER_REVIEW = 'We have received your payment and are checking it. We will contact you within 24 hours.';
 const PAYMENT_INTENT = 'pi_3TestIntent';
 const CLIENT_SECRET = 'pi_3TestIntent_secret_abc123';
 const SUCCESS_URL = `/payment-success?payment_intent=${PAYMENT_INTENT}&payment_intent_client_secret=${CLIENT_SECRET}&redirect_status=succeeded`;
-
-async function storeBooking(page: Page, booking: Record<string, unknown> | null) {
-  await page.goto('/404');
-  await page.evaluate((value) => {
-    localStorage.clear();
-    if (value) localStorage.setItem('pendingBooking', JSON.stringify(value));
-  }, booking);
-}
 
 const stored = (page: Page, key: string) => page.evaluate((name) => localStorage.getItem(name), key);
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { api, ApiError } from '../shared/api.ts';
 import { showToast } from '../shared/toast-store.ts';
@@ -31,7 +31,6 @@ import {
   setField,
   standingRefusal,
   uploadedFilesOf,
-  validateForm,
   withLocationCheck,
   type BookingAnswer,
   type ErrorKey,
@@ -46,7 +45,6 @@ import { QuantityPicker, tileControlId } from './QuantityPicker.tsx';
 import { UploadField } from './UploadField.tsx';
 import { LocationPicker } from './LocationPicker.tsx';
 import { BookingSummaryPanel, MobileTotalBar } from './BookingSummaryPanel.tsx';
-import { BookingConfirmation } from './BookingConfirmation.tsx';
 
 // The booking form island (public-site.md §2 "Booking", §4-§8): six numbered sections, the
 // Booking Summary, errors beside each field and in a summary at the top (GOV.UK pattern), the
@@ -65,6 +63,30 @@ const DATE_UNAVAILABLE = { title: 'Date Unavailable', description: 'This date is
 const BOOKING_FAILED = 'Booking Failed';
 const BOOKING_FAILED_FALLBACK = 'There was an error submitting your booking.';
 const UPLOADS_RUNNING = 'Please wait until your files have finished uploading';
+
+// The confirmation screen shows after a successful submit; it comes with the checks.
+const loadConfirmation = () => import('./BookingConfirmation.tsx');
+const BookingConfirmation = lazy(() => loadConfirmation().then((module) => ({ default: module.BookingConfirmation })));
+
+type Validation = typeof import('./form-validation.ts');
+let validation: Validation | undefined;
+let validationLoad: Promise<Validation> | undefined;
+
+/**
+ * The field checks need zod, a fifth of the form's code: they load when someone first focuses the
+ * form (long before they can submit it) rather than with the page. A failed load is tried again.
+ */
+function loadValidation(): Promise<Validation> {
+  void loadConfirmation().catch(() => {});
+  validationLoad ??= import('./form-validation.ts').then(
+    (module) => (validation = module),
+    (error: unknown) => {
+      validationLoad = undefined;
+      throw error;
+    },
+  );
+  return validationLoad;
+}
 
 /** Where each error in the summary takes the person. */
 function targetIdFor(key: ErrorKey, isCustom: boolean): string {
@@ -100,7 +122,17 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
     setMaxDate(latestBookingDate(localIsoDate(new Date())));
     const controller = new AbortController();
     api<unknown>('/api/bookings/unavailable-dates', { signal: controller.signal })
-      .then((answer) => setUnavailableDates(parseUnavailableDates(answer)))
+      .then((answer) => {
+        const dates = parseUnavailableDates(answer);
+        setUnavailableDates(dates);
+        // A date typed (or restored from a draft) before the list arrived is treated as if it
+        // had just been picked: emptied, with the same toast and the field saying why.
+        if (isDateUnavailable($values.get().preferredDate, dates)) {
+          clearedFullDate.current = true;
+          setField('preferredDate', '');
+          showToast({ ...DATE_UNAVAILABLE, variant: 'destructive' });
+        }
+      })
       .catch(() => {
         /* The list defaults to empty (§7); the server still refuses a full date with 409. */
       });
@@ -119,7 +151,8 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
   /** Everything that stops a submit: the §5 table, the map, running uploads, the server's last word on the date. */
   function liveErrors(): FormErrors {
     const current = $values.get();
-    const found = { ...standingRefusal(refusal.current, current), ...validateForm(current) };
+    // Errors are only shown after a submit, which waits for the checks, so they are here by then.
+    const found = { ...standingRefusal(refusal.current, current), ...(validation?.validateForm(current) ?? {}) };
     // Only a date the server refused can still be in the field: choosing one clears it.
     if (!found.preferredDate && isDateUnavailable(current.preferredDate, unavailableDates)) {
       found.preferredDate = DATE_UNAVAILABLE.description;
@@ -151,6 +184,16 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isSubmittingRef.current) return;
+    if (!validation) {
+      try {
+        await loadValidation();
+      } catch {
+        showToast({ title: BOOKING_FAILED, description: BOOKING_FAILED_FALLBACK, variant: 'destructive' });
+        return;
+      }
+      // A second press while the checks loaded: the first submit goes ahead, this one stops.
+      if (isSubmittingRef.current) return;
+    }
 
     const found = liveErrors();
     if (Object.keys(found).length) {
@@ -216,7 +259,9 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
   if (confirmedId !== null) {
     return (
       <>
-        <BookingConfirmation bookingId={confirmedId} />
+        <Suspense fallback={null}>
+          <BookingConfirmation bookingId={confirmedId} />
+        </Suspense>
         <Toaster />
       </>
     );
@@ -258,7 +303,8 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
         </div>
       )}
 
-      <form noValidate onSubmit={onSubmit} onInputCapture={() => sendEventOnce('booking_started')} aria-label="Booking form" className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+      <form noValidate onSubmit={onSubmit} onInputCapture={() => sendEventOnce('booking_started')}
+        onFocusCapture={() => void loadValidation().catch(() => {})} aria-label="Booking form" className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <div className="min-w-0 space-y-6">
           <FormSection number={1} title="Personal Information">
             <div className="grid gap-5 sm:grid-cols-2">

@@ -1,11 +1,10 @@
-import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo } from 'react';
 import L, { type LeafletEvent, type LeafletMouseEvent, type Marker as LeafletMarker } from 'leaflet';
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import type { SelectedLocation } from './booking-store.ts';
 
-// The booking map (public-site.md §4 "Map", §7): loaded lazily by LocationPicker, so neither
-// Leaflet nor its CSS is part of the form's first bundle. Clicking the map adds a pin, clicking a
+// The booking map (public-site.md §4 "Map", §7): loaded lazily by LocationPicker, with Leaflet's
+// CSS, so neither is part of the form's first bundle or the page's head. Clicking the map adds a pin, clicking a
 // pin removes it, dragging a pin moves it; the parent looks the addresses up. By keyboard the map
 // is one tab stop that pans with the arrow keys (Leaflet's keyboard handler) and the parent's
 // 'Add a pin at the map centre' button places the pin.

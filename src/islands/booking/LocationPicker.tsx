@@ -5,11 +5,18 @@ import { FieldError, HINT_CLASS, LABEL_CLASS, controlId, errorId, hintId } from 
 import { LocationSearch } from './LocationSearch.tsx';
 import { addressAt, type Place } from './geocode.ts';
 import type { MapFocus } from './LocationMap.tsx';
+import { loadStylesheet } from '../shared/load-stylesheet.ts';
+// Only the sheet's address: Astro would otherwise put Leaflet's 11 KB of CSS in the page's head,
+// where it holds up the first paint of a page whose map is far below the fold.
+import leafletStylesheet from 'leaflet/dist/leaflet.css?url';
 
-// Section 6's map, search box and list of chosen places. Leaflet loads only after the form has
-// hydrated (conventions habit 7; it cannot render on the server), with the spec's
-// 'Loading map...' until then (public-site.md §2).
-const LocationMap = lazy(() => import('./LocationMap.tsx'));
+// Section 6's map, search box and list of chosen places. Leaflet (about 45 KB compressed with its
+// React wrapper) cannot render on the server and is the form's largest part, so it loads only
+// when the map's box comes near the screen, not with the form; the spec's 'Loading map...' shows
+// until then (public-site.md §2).
+const LocationMap = lazy(() =>
+  Promise.all([import('./LocationMap.tsx'), loadStylesheet(leafletStylesheet)]).then(([module]) => module),
+);
 
 const MAP_LOADING = 'Loading map...';
 
@@ -40,7 +47,8 @@ export interface LocationPickerProps {
 
 export function LocationPicker({ tileUrl, attribution, error }: LocationPickerProps) {
   const locations = useStore($locations);
-  const [isClient, setIsClient] = useState(false);
+  const [isNear, setIsNear] = useState(false);
+  const mapBox = useRef<HTMLDivElement>(null);
   const [focus, setFocus] = useState<MapFocus | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const mapCentre = useRef<(() => { lat: number; lng: number }) | null>(null);
@@ -48,7 +56,19 @@ export function LocationPicker({ tileUrl, attribution, error }: LocationPickerPr
   // The newest look-up per pin wins, so a pin dragged twice ends with its last address.
   const lookups = useRef(new Map<number, number>());
 
-  useEffect(() => setIsClient(true), []);
+  useEffect(() => {
+    const box = mapBox.current;
+    if (!box || typeof IntersectionObserver === 'undefined') return setIsNear(true);
+    // Some way ahead of the screen, so a person scrolling down rarely sees the loading state.
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        setIsNear(true);
+        observer.disconnect();
+      }
+    }, { rootMargin: '600px 0px' });
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, []);
 
   const lookUp = useCallback(async (id: number, lat: number, lng: number) => {
     const seq = (lookups.current.get(id) ?? 0) + 1;
@@ -130,8 +150,9 @@ export function LocationPicker({ tileUrl, attribution, error }: LocationPickerPr
         <div
           className="relative isolate mt-3 h-72 overflow-hidden rounded-2xl border border-concrete-200 bg-concrete-50 sm:h-96"
           data-testid="booking-map"
+          ref={mapBox}
         >
-          {isClient ? (
+          {isNear ? (
             <MapBoundary>
               <Suspense fallback={<MapLoading />}>
                 <LocationMap

@@ -8,7 +8,7 @@ import {
   computeBasePricePence,
   formatPounds,
 } from '../../domain/pricing.ts';
-import { MOST_POPULAR_LABEL } from '../../content/plans.ts';
+import { MOST_POPULAR_LABEL } from '../../content/plan-labels.ts';
 import { normalizeCustomInput, type QuantityTile } from '../../domain/quantity.ts';
 import { $isCustom, $values, activeTile, chooseTile, digitsOnly, quantityFromCustomDraft, setField } from './booking-store.ts';
 import { FieldError, INPUT_CLASS, LABEL_CLASS, HINT_CLASS, controlId, describedBy } from './Field.tsx';

@@ -23,12 +23,12 @@ import {
   reconcileErrors,
   standingRefusal,
   uploadedFilesOf,
-  validateForm,
   withLocationCheck,
   type Refusal,
   type SelectedLocation,
   type UploadItem,
 } from './booking-store.ts';
+import { validateForm } from './form-validation.ts';
 
 const FILLED: BookingFormValues = {
   firstName: 'Ada',

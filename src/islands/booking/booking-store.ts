@@ -4,15 +4,10 @@ import {
   ALLOWED_UPLOAD_MIME_TYPES,
   BOOKING_FORM_DEFAULTS,
   MAX_UPLOAD_BYTES,
-  bookingFormSchema,
-  fieldErrors,
   minBookingDate,
-  type BookingFormValues,
-  type BookingPayloadInput,
-  type LocationCoordinate,
-  type UploadedFile,
-} from '../../domain/booking-schema.ts';
-import { BUSINESS } from '../../content/business.ts';
+} from '../../domain/booking-limits.ts';
+import type { BookingFormValues, BookingPayloadInput, LocationCoordinate, UploadedFile } from '../../domain/booking-schema.ts';
+import { WORKING_HOURS } from '../../content/working-hours.ts';
 import { formatLongDate, isIsoDate } from '../../domain/format.ts';
 import { NIGHT_SURCHARGE_PER_PATCH_PENCE, computeTotalPricePence, formatPounds, type WorkType } from '../../domain/pricing.ts';
 import { normalizeCustomInput, quantityForLocationCount, selectTile, type QuantityTile } from '../../domain/quantity.ts';
@@ -51,8 +46,8 @@ const ERROR_ORDER: readonly ErrorKey[] = [
 ];
 
 export const WORK_TYPE_LABELS: Record<WorkType, { name: string; hours: string }> = {
-  day: { name: 'Day', hours: BUSINESS.workingHours.day },
-  night: { name: 'Night', hours: BUSINESS.workingHours.night },
+  day: { name: 'Day', hours: WORKING_HOURS.day },
+  night: { name: 'Night', hours: WORKING_HOURS.night },
 };
 
 export const LOCATION_SEPARATOR = '; ';
@@ -211,12 +206,7 @@ export function uploadedFilesOf(items: readonly UploadItem[]): UploadedFile[] {
 // Validation and the payload
 // ---------------------------------------------------------------------------------------------
 
-/** The form's errors, one message per field, in page order (§5 messages come from the schema). */
-export function validateForm(values: BookingFormValues): FormErrors {
-  const parsed = bookingFormSchema.safeParse(values);
-  if (parsed.success) return {};
-  return pickKnown(fieldErrors(parsed.error));
-}
+// validateForm lives in form-validation.ts: it needs zod, which the form loads on first use.
 
 /** Maps a 400 answer's `fields` onto the form's own keys, ignoring anything the form cannot show. */
 export function pickKnown(fields: Record<string, string>): FormErrors {

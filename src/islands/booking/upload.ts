@@ -7,7 +7,7 @@ import type { UploadedFile } from '../../domain/booking-schema.ts';
 //
 // With PUBLIC_UPLOADCARE_PUBLIC_KEY set (production on Netlify, whose functions take at most
 // 6 MB a request), files go straight to Uploadcare as signed uploads and the server then checks
-// each one with Uploadcare before it may be attached to a booking (api.md, issue 4), and stores
+// each one with Uploadcare before it may be attached to a booking (api.md), and stores
 // it there when the booking is made.
 
 export const UPLOAD_URL = '/api/upload';

@@ -17,7 +17,7 @@ import {
 } from './pending-booking.ts';
 import { ICON_PROPS } from '../shared/icon-props.ts';
 
-// /checkout (public-site.md §2 "Checkout", §4, §8; issue 5). The summary comes from the
+// /checkout (public-site.md §2 "Checkout", §4, §8). The summary comes from the
 // pendingBooking the form stored; the amount charged comes from the server. Where online
 // payment cannot happen, the page says so and how to pay instead, rather than spinning.
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { BUSINESS } from '../../content/business.ts';
 import { addDays, formatLongDate, isIsoDate } from '../../domain/format.ts';
 import { PROJECT_STEPS } from '../../domain/project-steps.ts';
@@ -9,8 +9,9 @@ import { showToast } from '../shared/toast-store.ts';
 import { sendEventOnce } from '../../client/analytics.ts';
 import { ContactLines } from './ContactLines.tsx';
 import { WORK_TYPE_LABEL, formatTotal, restorePendingBooking, takePendingBooking, type PendingBooking } from './pending-booking.ts';
+import { DetailRow } from '../shared/DetailRow.tsx';
 
-// /payment-success (public-site.md §2 "Payment success", §3; issue 5). Stripe's redirect is not
+// /payment-success (public-site.md §2 "Payment success", §3). Stripe's redirect is not
 // proof of payment, so the page asks our server what the verified webhook recorded and says so
 // honestly. It removes pendingBooking as the spec says, keeping a copy under lastBooking so a
 // reload still shows the booking, and puts it back when the payment failed so /checkout can
@@ -227,16 +228,16 @@ function BookingDetails({ booking, bookingId, isPaid }: { booking: ShownBooking 
         Your booking
       </h2>
       <dl className="mt-5 divide-y divide-concrete-100 border-y border-concrete-100">
-        <Row label="Booking ID">{bookingId === undefined ? '—' : `#${String(bookingId)}`}</Row>
+        <DetailRow label="Booking ID">{bookingId === undefined ? '—' : `#${String(bookingId)}`}</DetailRow>
         {booking && (
           <>
-            <Row label="Patches">{booking.quantity}</Row>
-            <Row label="Preferred date">{hasDate ? formatLongDate(booking.preferredDate) : booking.preferredDate || '—'}</Row>
-            <Row label="Work type">{WORK_TYPE_LABEL[booking.workType]}</Row>
-            <Row label={isPaid ? 'Amount paid' : 'Amount due'}>{formatTotal(booking.totalPrice)}</Row>
-            <Row label="Estimated completion">
+            <DetailRow label="Patches">{booking.quantity}</DetailRow>
+            <DetailRow label="Preferred date">{hasDate ? formatLongDate(booking.preferredDate) : booking.preferredDate || '—'}</DetailRow>
+            <DetailRow label="Work type">{WORK_TYPE_LABEL[booking.workType]}</DetailRow>
+            <DetailRow label={isPaid ? 'Amount paid' : 'Amount due'}>{formatTotal(booking.totalPrice)}</DetailRow>
+            <DetailRow label="Estimated completion">
               {hasDate ? formatLongDate(addDays(booking.preferredDate, COMPLETION_DAYS_AFTER_PREFERRED_DATE)) : '—'}
-            </Row>
+            </DetailRow>
           </>
         )}
       </dl>
@@ -244,15 +245,6 @@ function BookingDetails({ booking, bookingId, isPaid }: { booking: ShownBooking 
         <p className="mt-4 text-sm text-concrete-600">The rest of your booking's details are in your confirmation e-mail.</p>
       )}
     </section>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex items-baseline justify-between gap-4 py-3">
-      <dt className="text-concrete-600">{label}</dt>
-      <dd className="text-right font-semibold text-ink">{children}</dd>
-    </div>
   );
 }
 

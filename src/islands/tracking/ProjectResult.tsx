@@ -5,6 +5,7 @@ import { PROJECT_STEPS, stepState, type StepState } from '../../domain/project-s
 import { ContactLines } from '../checkout/ContactLines.tsx';
 import { PhotoGallery } from './PhotoGallery.tsx';
 import type { TrackedBooking } from './tracking-api.ts';
+import { DetailRow } from '../shared/DetailRow.tsx';
 
 const WORK_TYPE = { day: 'Day', night: 'Night' } as const;
 const STATUS_LABEL: Record<string, string> = {
@@ -59,26 +60,17 @@ function BookingDetails({ booking }: { booking: TrackedBooking }) {
         Booking details
       </h3>
       <dl className="mt-5 divide-y divide-concrete-100 border-y border-concrete-100">
-        <Row label="Booking ID">#{booking.id}</Row>
-        <Row label="Name">
+        <DetailRow label="Booking ID">#{booking.id}</DetailRow>
+        <DetailRow label="Name">
           {booking.firstName} {booking.lastName}
-        </Row>
-        <Row label="Patches">{booking.quantity}</Row>
-        <Row label="Work type">{WORK_TYPE[booking.workType] ?? booking.workType}</Row>
-        <Row label="Preferred date">{formatLongDate(booking.preferredDate)}</Row>
-        <Row label="Total">{formatPounds(Math.round(booking.totalPrice * 100))}</Row>
-        <Row label="Status">{STATUS_LABEL[booking.status] ?? booking.status}</Row>
+        </DetailRow>
+        <DetailRow label="Patches">{booking.quantity}</DetailRow>
+        <DetailRow label="Work type">{WORK_TYPE[booking.workType] ?? booking.workType}</DetailRow>
+        <DetailRow label="Preferred date">{formatLongDate(booking.preferredDate)}</DetailRow>
+        <DetailRow label="Total">{formatPounds(Math.round(booking.totalPrice * 100))}</DetailRow>
+        <DetailRow label="Status">{STATUS_LABEL[booking.status] ?? booking.status}</DetailRow>
       </dl>
     </section>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex items-baseline justify-between gap-4 py-3">
-      <dt className="text-concrete-600">{label}</dt>
-      <dd className="text-right font-semibold text-ink">{children}</dd>
-    </div>
   );
 }
 

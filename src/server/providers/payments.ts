@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { z } from 'zod';
 import type { Env } from '../env.ts';
 
@@ -126,11 +126,30 @@ export function intentIdempotencyKey(bookingRef: string, amountPence: number, re
 
 export function createPaymentsProvider(env: Env): PaymentsProvider | null {
   if (!env.STRIPE_SECRET_KEY) return null;
-  return new StripePayments(new Stripe(env.STRIPE_SECRET_KEY, stripeConfig(env)));
+  return new StripePayments(env.STRIPE_SECRET_KEY, stripeConfig(env));
 }
 
-function stripeConfig(env: Env): ConstructorParameters<typeof Stripe>[1] {
-  const config: NonNullable<ConstructorParameters<typeof Stripe>[1]> = {
+type StripeClass = typeof Stripe;
+type StripeErrors = StripeClass['errors'];
+
+// Stripe's library is the largest part of the function's bundle and takes a few hundred
+// milliseconds to evaluate: loaded on the first payment call, not on every cold start. A load
+// that fails is forgotten, so the next payment tries again instead of failing for the
+// instance's whole life.
+let stripeLibrary: Promise<StripeClass> | undefined;
+function loadStripe(): Promise<StripeClass> {
+  stripeLibrary ??= import('stripe').then(
+    (module) => module.default,
+    (error: unknown) => {
+      stripeLibrary = undefined;
+      throw error;
+    },
+  );
+  return stripeLibrary;
+}
+
+function stripeConfig(env: Env): ConstructorParameters<StripeClass>[1] {
+  const config: NonNullable<ConstructorParameters<StripeClass>[1]> = {
     // One retry against Stripe (it has idempotency keys, so a retry is safe); none against a
     // local test API, where a retry would only hide a failure and slow the tests down.
     maxNetworkRetries: env.STRIPE_API_URL ? 0 : 1,
@@ -152,7 +171,23 @@ function stripeConfig(env: Env): ConstructorParameters<typeof Stripe>[1] {
 }
 
 class StripePayments implements PaymentsProvider {
-  constructor(private readonly stripe: Stripe) {}
+  private client: Promise<{ stripe: Stripe; errors: StripeErrors }> | undefined;
+
+  constructor(
+    private readonly secretKey: string,
+    private readonly config: ConstructorParameters<StripeClass>[1],
+  ) {}
+
+  private sdk() {
+    this.client ??= loadStripe().then(
+      (StripeLibrary) => ({ stripe: new StripeLibrary(this.secretKey, this.config), errors: StripeLibrary.errors }),
+      (error: unknown) => {
+        this.client = undefined;
+        throw error;
+      },
+    );
+    return this.client;
+  }
 
   async createOrReuseIntent(request: IntentRequest): Promise<PaymentIntentInfo> {
     let replacing: string | undefined;
@@ -160,17 +195,17 @@ class StripePayments implements PaymentsProvider {
       const existing = await this.retrieveIntent(request.existingIntentId);
       if (existing && existing.status !== 'canceled') {
         if (existing.amount !== request.amountPence && UPDATABLE_STATUSES.has(existing.status)) {
-          return this.call(async () =>
-            toIntentInfo(await this.stripe.paymentIntents.update(existing.id, { amount: request.amountPence })),
+          return this.call(async ({ stripe }) =>
+            toIntentInfo(await stripe.paymentIntents.update(existing.id, { amount: request.amountPence })),
           );
         }
         return existing;
       }
       if (existing) replacing = existing.id;
     }
-    return this.call(async () =>
+    return this.call(async ({ stripe }) =>
       toIntentInfo(
-        await this.stripe.paymentIntents.create(
+        await stripe.paymentIntents.create(
           {
             amount: request.amountPence,
             currency: request.currency,
@@ -186,9 +221,9 @@ class StripePayments implements PaymentsProvider {
 
   async retrieveIntent(id: string): Promise<PaymentIntentInfo | null> {
     try {
-      return await this.call(async () => toIntentInfo(await this.stripe.paymentIntents.retrieve(id)));
+      return await this.call(async ({ stripe }) => toIntentInfo(await stripe.paymentIntents.retrieve(id)));
     } catch (error) {
-      if (isMissingResource(error)) return null;
+      if (isMissingResource(error, (await this.sdk()).errors)) return null;
       throw error;
     }
   }
@@ -197,12 +232,12 @@ class StripePayments implements PaymentsProvider {
     const intent = await this.retrieveIntent(id);
     if (!intent || !CANCELABLE_STATUSES.has(intent.status)) return intent;
     try {
-      return await this.call(async () =>
-        toIntentInfo(await this.stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' })),
+      return await this.call(async ({ stripe }) =>
+        toIntentInfo(await stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' })),
       );
     } catch (error) {
       // Confirmed by the customer since we looked: Stripe refuses, and the intent stays as it is.
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'payment_intent_unexpected_state') {
+      if (error instanceof (await this.sdk()).errors.StripeInvalidRequestError && error.code === 'payment_intent_unexpected_state') {
         return this.retrieveIntent(id);
       }
       throw error;
@@ -210,9 +245,10 @@ class StripePayments implements PaymentsProvider {
   }
 
   async constructWebhookEvent(payload: string, signature: string, secret: string, receivedAt: Date) {
+    const { stripe, errors } = await this.sdk();
     let event: Stripe.Event;
     try {
-      event = await this.stripe.webhooks.constructEventAsync(
+      event = await stripe.webhooks.constructEventAsync(
         payload,
         signature,
         secret,
@@ -221,25 +257,26 @@ class StripePayments implements PaymentsProvider {
         receivedAt.getTime(),
       );
     } catch (error) {
-      const reason = error instanceof Stripe.errors.StripeSignatureVerificationError ? 'signature' : 'payload';
+      const reason = error instanceof errors.StripeSignatureVerificationError ? 'signature' : 'payload';
       throw new InvalidSignatureError(error instanceof Error ? error.message : String(error), reason);
     }
     return toPaymentEvent(event);
   }
 
   /** Connection failures and Stripe's own 5xx become PaymentsUnavailableError (a 503 for the client). */
-  private async call<T>(work: () => Promise<T>): Promise<T> {
+  private async call<T>(work: (sdk: { stripe: Stripe }) => Promise<T>): Promise<T> {
+    const { stripe, errors } = await this.sdk();
     try {
-      return await work();
+      return await work({ stripe });
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError) {
+      if (error instanceof errors.StripeConnectionError || error instanceof errors.StripeAPIError) {
         throw new PaymentsUnavailableError(`Stripe could not be reached: ${error.message}`, { cause: error });
       }
-      if (error instanceof Stripe.errors.StripeRateLimitError) {
+      if (error instanceof errors.StripeRateLimitError) {
         throw new PaymentsUnavailableError('Stripe is rate limiting requests', { cause: error });
       }
       // A wrong or revoked key is the operator's problem, not the customer's: same answer, logged.
-      if (error instanceof Stripe.errors.StripeAuthenticationError || error instanceof Stripe.errors.StripePermissionError) {
+      if (error instanceof errors.StripeAuthenticationError || error instanceof errors.StripePermissionError) {
         throw new PaymentsUnavailableError(`Stripe refused the API key: ${error.message}`, { cause: error });
       }
       throw error;
@@ -247,8 +284,8 @@ class StripePayments implements PaymentsProvider {
   }
 }
 
-function isMissingResource(error: unknown): boolean {
-  return error instanceof Stripe.errors.StripeInvalidRequestError && (error.code === 'resource_missing' || error.statusCode === 404);
+function isMissingResource(error: unknown, errors: StripeErrors): boolean {
+  return error instanceof errors.StripeInvalidRequestError && (error.code === 'resource_missing' || error.statusCode === 404);
 }
 
 function toIntentInfo(intent: Stripe.PaymentIntent): PaymentIntentInfo {

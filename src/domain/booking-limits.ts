@@ -1,0 +1,65 @@
+import { MIN_PATCHES } from './pricing.ts';
+import type { BookingFormValues } from './booking-schema.ts';
+
+// The booking contract's words, limits and defaults without its zod schemas (booking-schema.ts
+// re-exports all of this), so the booking form's first bundle can carry them and load zod only
+// when it validates.
+
+export const BOOKING_MESSAGES = {
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  businessNameRequired: 'Business name is required',
+  emailInvalid: 'Valid email is required',
+  phoneRequired: 'Phone number is required',
+  preferredDateRequired: 'Preferred date is required',
+  preferredDateBeforeJuly: 'Bookings are only available from July onwards',
+  quantityInvalid: 'Invalid quantity value',
+  quantityBelowMinimum: 'Minimum 5 patches required',
+  locationAddressRequired: 'Location address is required',
+  workTypeRequired: 'Please select work type',
+} as const;
+
+// Limits the spec leaves open, chosen to keep rows and requests bounded.
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+export const PHONE_MAX_LENGTH = 30;
+export const ADDRESS_MAX_LENGTH = 2000;
+export const INSTRUCTIONS_MAX_LENGTH = 2000;
+export const FILE_NAME_MAX_LENGTH = 255;
+export const MAX_PATCHES = 1000;
+export const MAX_LOCATIONS = 50;
+export const MAX_UPLOADED_FILES = 20;
+/** Booking ids are PostgreSQL integers: a larger number (e.g. a browser timestamp) is no booking's id. */
+export const MAX_BOOKING_ID = 2_147_483_647;
+
+// Section 5, "Uploads": png, jpeg, jpg, svg and pdf up to 10MB.
+export const MAX_UPLOAD_BYTES = 10_485_760;
+export const ALLOWED_UPLOAD_EXTENSIONS = ['png', 'jpeg', 'jpg', 'svg', 'pdf'] as const;
+export const ALLOWED_UPLOAD_MIME_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/svg+xml',
+  'application/pdf',
+] as const;
+
+export function julyFirstOf(year: number): string {
+  return `${String(year).padStart(4, '0')}-07-01`;
+}
+
+/** The date input's minimum: 1 July of the current year (section 5). */
+export function minBookingDate(today: Date): string {
+  return julyFirstOf(today.getFullYear());
+}
+
+export const BOOKING_FORM_DEFAULTS: BookingFormValues = {
+  firstName: '',
+  lastName: '',
+  businessName: '',
+  email: '',
+  phone: '',
+  preferredDate: '',
+  quantity: String(MIN_PATCHES),
+  locationAddress: '',
+  specialInstructions: '',
+  workType: 'day',
+};
