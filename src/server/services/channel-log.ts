@@ -2,8 +2,9 @@ import type { Database } from '../../../db/client.ts';
 import { channelLogs } from '../../../db/schema.ts';
 import { redactMetadata, redactText } from './log-redaction.ts';
 
-export type Channel = 'booking' | 'email' | 'notification' | 'admin' | 'database';
-export type Severity = 'info' | 'warning' | 'error' | 'critical';
+import type { Channel, Severity } from '../../domain/channel-logs.ts';
+
+export type { Channel, Severity };
 
 export interface ChannelLogEntry {
   channel: Channel;
@@ -23,7 +24,12 @@ export interface ChannelLogEntry {
  * here (log-redaction.ts), and `ipAddress` must be the hashed `clientKey`, never a raw address.
  */
 export async function writeChannelLog(db: Database, entry: ChannelLogEntry) {
-  await db.insert(channelLogs).values({
+  await channelLogInsert(db, entry);
+}
+
+/** writeChannelLog's INSERT, not yet run, for a caller that combines it with other writes. */
+export function channelLogInsert(db: Database, entry: ChannelLogEntry) {
+  return db.insert(channelLogs).values({
     channel: entry.channel,
     action: entry.action,
     severity: entry.severity ?? 'info',

@@ -3,17 +3,8 @@ import { adminApi } from '../admin-api.ts';
 import { showToast } from '../../shared/toast-store.ts';
 import { StarRating } from '../../reviews/StarRating.tsx';
 import { REVIEW_HIDE_REASONS, REVIEW_POLICY, type ReviewHideReason } from '../../../content/review-policy.ts';
-
-interface AdminReview {
-  id: number;
-  bookingId: number | null;
-  rating: number;
-  reviewText: string;
-  customerName: string;
-  submittedAt: string;
-  isPublished: boolean;
-  hiddenReason: ReviewHideReason | null;
-}
+// Type-only: the answer of GET /api/admin/reviews as the server types it.
+import type { AdminReview } from '../../../server/services/review-moderation.ts';
 
 /**
  * Every review, published whatever its score. Staff may hide one only for a reason the published

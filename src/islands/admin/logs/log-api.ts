@@ -1,34 +1,12 @@
+import { DEFAULT_LOG_LIMIT, type Channel, type Severity } from '../../../domain/channel-logs.ts';
+import type { ChannelLogStats, ChannelLogView as ChannelLog } from '../../../server/services/channel-logs-query.ts';
 import { adminApi as api, adminApiPage as apiPage } from '../admin-api.ts';
 
-// The spec's lists (admin-dashboard.md §2 "Logs tab"), in the order the selects show them.
-export const CHANNELS = ['booking', 'email', 'notification', 'admin', 'database'] as const;
-export const SEVERITIES = ['info', 'warning', 'error', 'critical'] as const;
+export { CHANNELS, SEVERITIES } from '../../../domain/channel-logs.ts';
+export type { Channel, ChannelLog, ChannelLogStats, Severity };
+
+/** The page sizes the Logs tab offers, up to the server's MAX_LOG_LIMIT. */
 export const LIMITS = [50, 100, 200, 500] as const;
-
-export type Channel = (typeof CHANNELS)[number];
-export type Severity = (typeof SEVERITIES)[number];
-
-export interface ChannelLog {
-  id: number;
-  timestamp: string;
-  channel: Channel;
-  action: string;
-  entityType: string | null;
-  entityId: string | null;
-  severity: Severity;
-  userId: string | null;
-  ipAddress: string | null;
-  details: string | null;
-  metadata: unknown;
-}
-
-export interface ChannelLogStats {
-  totalLogs: number;
-  logsLast24Hours: number;
-  logsLast7Days: number;
-  topChannels: { channel: Channel; count: number }[];
-  severityDistribution: { severity: Severity; count: number }[];
-}
 
 export interface LogFilters {
   channel: Channel | '';
@@ -39,7 +17,7 @@ export interface LogFilters {
   limit: (typeof LIMITS)[number];
 }
 
-export const NO_FILTERS: LogFilters = { channel: '', severity: '', action: '', entityType: '', search: '', limit: 50 };
+export const NO_FILTERS: LogFilters = { channel: '', severity: '', action: '', entityType: '', search: '', limit: DEFAULT_LOG_LIMIT };
 
 export function logsUrl(filters: LogFilters, cursor?: string | null): string {
   const query = new URLSearchParams();

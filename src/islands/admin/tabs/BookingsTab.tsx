@@ -6,6 +6,7 @@ import { BookingsTable, STATUS_OPTIONS, type AdminBooking } from '../bookings/Bo
 import { ConfirmDialog } from '../bookings/ConfirmDialog.tsx';
 import { AvailabilityPanel } from '../bookings/AvailabilityPanel.tsx';
 import { usePagedList } from '../bookings/use-paged-list.ts';
+import { PagedListBody } from '../bookings/PagedListBody.tsx';
 
 /** admin-dashboard.md §2 and §8: the archive question and the toasts, word for word. */
 const ARCHIVE_QUESTION = 'Are you sure you want to archive this project? It will be moved to the archived projects section.';
@@ -115,30 +116,13 @@ export default function BookingsTab() {
       </p>
 
       <div className="mt-2">
-        {list.state === 'loading' && <p className="py-8 text-center text-concrete-600">Loading bookings…</p>}
-        {list.state === 'error' && (
-          <div className="rounded-xl bg-danger-50 p-4 text-danger-600">
-            <p>Could not load bookings: {list.error}</p>
-            <button type="button" className="btn-secondary mt-3" onClick={list.reload}>
-              Try again
-            </button>
-          </div>
-        )}
-        {list.state === 'ready' && list.items.length === 0 && (
-          <p className="rounded-[var(--radius-card)] border border-dashed border-concrete-300 p-8 text-center text-concrete-700">
-            {query ? 'No bookings match your search.' : archived ? 'No archived projects.' : 'No active projects found...'}
-          </p>
-        )}
-        {list.state === 'ready' && list.items.length > 0 && (
-          <BookingsTable bookings={list.items} archived={archived} onStatus={changeStatus} onArchive={setToArchive} onRestore={restore} />
-        )}
-        {list.hasMore && list.state === 'ready' && (
-          <div className="mt-4 text-center">
-            <button type="button" className="btn-secondary" disabled={list.loadingMore} onClick={() => void list.loadMore().catch((error) => showToast({ title: 'Loading Failed', description: errorText(error), variant: 'destructive' }))}>
-              {list.loadingMore ? 'Loading…' : 'Load more'}
-            </button>
-          </div>
-        )}
+        <PagedListBody
+          list={list}
+          noun="bookings"
+          empty={query ? 'No bookings match your search.' : archived ? 'No archived projects.' : 'No active projects found...'}
+        >
+          {(bookings) => <BookingsTable bookings={bookings} archived={archived} onStatus={changeStatus} onArchive={setToArchive} onRestore={restore} />}
+        </PagedListBody>
       </div>
 
       <AvailabilityPanel />

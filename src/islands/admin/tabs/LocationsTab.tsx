@@ -1,9 +1,10 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { adminApi as api } from '../admin-api.ts';
 import { $mapTiles } from '../operations/map-tiles.ts';
 import { DEFAULT_GROUP_SIZE, ROUTE_GROUP_SIZE_OPTIONS, type RouteGroup } from '../operations/types.ts';
 import type { RouteMapStop } from '../operations/RouteMap.tsx';
+import { OpenRouteLink, StopAddresses, StopMeta } from '../operations/RouteParts.tsx';
+import { useLoad } from '../operations/use-load.ts';
 
 // The Locations tab (admin-dashboard.md §2): bookings by region, and route groups of 3, 5, 8 or
 // 10 stops with the estimated saving and a maps link. Each route's small map loads Leaflet on
@@ -19,24 +20,6 @@ const VIEWS: { id: View; label: string }[] = [
   { id: 'regions', label: 'By Region' },
   { id: 'routes', label: 'Route Groups' },
 ];
-
-type Load<T> = { state: 'loading' } | { state: 'error' } | { state: 'ready'; data: T };
-
-function useLoad<T>(url: string): [Load<T>, () => void] {
-  const [load, setLoad] = useState<Load<T>>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    setLoad({ state: 'loading' });
-    api<T>(url)
-      .then((data) => live && setLoad({ state: 'ready', data }))
-      .catch(() => live && setLoad({ state: 'error' }));
-    return () => {
-      live = false;
-    };
-  }, [url, attempt]);
-  return [load, useCallback(() => setAttempt((n) => n + 1), [])];
-}
 
 export default function LocationsTab() {
   const [view, setView] = useState<View>('regions');
@@ -225,24 +208,15 @@ function RouteCard({ group }: { group: RouteGroup }) {
               <p className="font-semibold text-ink">
                 <span className="sr-only">Stop {index + 1}: </span>
                 {booking.customerName}
-                {booking.postcode && <span className="font-normal text-concrete-600"> · {booking.postcode}</span>}
-                <span className="font-normal text-concrete-600"> · #{booking.bookingId}</span>
+                <StopMeta postcode={booking.postcode} bookingId={booking.bookingId} />
               </p>
-              <ul className="mt-0.5 text-concrete-700">
-                {booking.addresses.slice(0, ADDRESSES_SHOWN).map((address) => (
-                  <li key={address} className="break-words">
-                    {address}
-                  </li>
-                ))}
-              </ul>
+              <StopAddresses addresses={booking.addresses} shown={ADDRESSES_SHOWN} className="mt-0.5" />
             </div>
           </li>
         ))}
       </ol>
       {group.mapsUrl && (
-        <a href={group.mapsUrl} target="_blank" rel="noopener noreferrer" className="btn-secondary mt-5 self-start">
-          Open route in Maps<span className="sr-only"> (route {group.routeNumber}, opens in a new tab)</span>
-        </a>
+        <OpenRouteLink url={group.mapsUrl} routeNumber={group.routeNumber} className="btn-secondary mt-5 self-start" />
       )}
     </li>
   );

@@ -1,32 +1,16 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../shared/api.ts';
 import { adminApi as api } from '../admin-api.ts';
 import { showToast } from '../../shared/toast-store.ts';
 import { Field, INPUT_CLASS } from '../../booking/Field.tsx';
-import { formatLongDate } from '../../../domain/format.ts';
-import { newWorkerSchema, sendNotificationsSchema, WORKER_PREVIEW_MAX_ADDRESSES } from '../../../domain/workers.ts';
+import { newWorkerSchema, sendNotificationsSchema } from '../../../domain/workers.ts';
 import { ConfirmDialog } from '../operations/ConfirmDialog.tsx';
 import type { Worker, WorkerPreview } from '../operations/types.ts';
+import { TomorrowPreview } from '../operations/TomorrowPreview.tsx';
+import { useLoad, type Load } from '../operations/use-load.ts';
 
 // The Workers tab (admin-dashboard.md §2 "Workers tab (notifications)"): who gets the 6 PM e-mail,
 // the preview of tomorrow's routes, and a manual send to one worker or to every active one.
-
-type Load<T> = { state: 'loading' } | { state: 'error' } | { state: 'ready'; data: T };
-
-function useLoad<T>(url: string): [Load<T>, () => void] {
-  const [load, setLoad] = useState<Load<T>>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    api<T>(url)
-      .then((data) => live && setLoad({ state: 'ready', data }))
-      .catch(() => live && setLoad({ state: 'error' }));
-    return () => {
-      live = false;
-    };
-  }, [url, attempt]);
-  return [load, useCallback(() => setAttempt((n) => n + 1), [])];
-}
 
 /** The first message per field of a failed zod parse. */
 function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]): Record<string, string> {
@@ -48,87 +32,13 @@ export default function WorkersTab() {
         <p className="mt-1 text-concrete-700">Notifications are also sent automatically every day at 6 PM for the next day.</p>
       </div>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-2">
-        <PreviewSection preview={preview} retry={reloadPreview} />
+        <TomorrowPreview preview={preview} retry={reloadPreview} />
         <div className="space-y-8">
           <SendSection hasRoutes={hasRoutes} activeCount={activeCount} />
           <WorkersSection workers={workers} reload={reloadWorkers} />
         </div>
       </div>
     </div>
-  );
-}
-
-function PreviewSection({ preview, retry }: { preview: Load<WorkerPreview>; retry: () => void }) {
-  return (
-    <section aria-labelledby="preview-heading" className="card p-5">
-      <h3 id="preview-heading" className="text-lg">
-        Tomorrow&rsquo;s installations
-      </h3>
-      {preview.state === 'loading' && <p role="status" className="mt-3 text-concrete-600">Loading tomorrow&rsquo;s routes…</p>}
-      {preview.state === 'error' && (
-        <div role="alert" className="mt-3 text-danger-600">
-          <p>Could not load tomorrow&rsquo;s routes.</p>
-          <button type="button" className="btn-secondary mt-3" onClick={retry}>
-            Try again
-          </button>
-        </div>
-      )}
-      {preview.state === 'ready' && (
-        <>
-          <p className="mt-1 text-concrete-700">{formatLongDate(preview.data.date)}</p>
-          <dl className="mt-4 grid grid-cols-2 gap-3">
-            <div className="rounded-xl bg-concrete-50 p-3">
-              <dt className="text-sm text-concrete-700">Bookings</dt>
-              <dd className="text-2xl font-bold tabular-nums">{preview.data.bookingsCount}</dd>
-            </div>
-            <div className="rounded-xl bg-concrete-50 p-3">
-              <dt className="text-sm text-concrete-700">Routes</dt>
-              <dd className="text-2xl font-bold tabular-nums">{preview.data.routesCount}</dd>
-            </div>
-          </dl>
-          {preview.data.routesCount === 0 ? (
-            <p className="mt-4 rounded-xl border border-dashed border-concrete-300 p-6 text-center text-concrete-700">No installations tomorrow</p>
-          ) : (
-            <ol className="mt-5 space-y-5" aria-label="Routes for tomorrow">
-              {preview.data.routes.map((route) => (
-                <li key={route.routeNumber} className="border-t border-concrete-200 pt-4">
-                  <div className="flex flex-wrap items-baseline justify-between gap-2">
-                    <h4 className="font-semibold">
-                      Route {route.routeNumber}{' '}
-                      <span className="font-normal text-concrete-700">
-                        ({route.stops} stop{route.stops === 1 ? '' : 's'}
-                        {route.distanceKm === null ? '' : `, ${route.distanceKm} km`})
-                      </span>
-                    </h4>
-                    {route.mapsUrl && (
-                      <a href={route.mapsUrl} target="_blank" rel="noopener noreferrer" className="text-sm font-semibold text-accent-700 underline">
-                        Open route in Maps<span className="sr-only"> (route {route.routeNumber}, opens in a new tab)</span>
-                      </a>
-                    )}
-                  </div>
-                  <ol className="mt-2 list-decimal space-y-2 pl-5 text-sm">
-                    {route.bookings.map((booking) => (
-                      <li key={booking.bookingId}>
-                        <span className="font-semibold">{booking.customerName}</span>
-                        {booking.postcode && <span className="text-concrete-600"> · {booking.postcode}</span>}
-                        <span className="text-concrete-600"> · #{booking.bookingId}</span>
-                        <ul className="text-concrete-700">
-                          {booking.addresses.slice(0, WORKER_PREVIEW_MAX_ADDRESSES).map((address) => (
-                            <li key={address} className="break-words">
-                              {address}
-                            </li>
-                          ))}
-                        </ul>
-                      </li>
-                    ))}
-                  </ol>
-                </li>
-              ))}
-            </ol>
-          )}
-        </>
-      )}
-    </section>
   );
 }
 
