@@ -5,6 +5,7 @@
  * - any other postgres:// URL → node-postgres.
  * All three speak the same drizzle query builder, so services never know which one they have.
  */
+import type { Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 
@@ -26,6 +27,8 @@ export interface OpenOptions {
   loadDataDir?: Blob | File;
   /** Neon only: route its WebSocket through a local proxy (tests and offline work). */
   neonWsProxy?: (host: string, port: number | string) => string;
+  /** Sees every statement drizzle sends (the scale bench uses it to EXPLAIN what an endpoint runs). */
+  logger?: Logger;
 }
 
 export function driverFor(url: string | undefined): Driver {
@@ -45,6 +48,9 @@ function safeHost(url: string): string {
   }
 }
 
+/** PGlite's shared buffers (see openDatabase). */
+export const PGLITE_SHARED_BUFFERS = '16MB';
+
 export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseHandle> {
   const driver = driverFor(options.url);
 
@@ -52,11 +58,15 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
     const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');
     const client = await PGlite.create({
+      // PostgreSQL's default 128 MB of shared buffers lives inside PGlite's WebAssembly memory,
+      // which never shrinks: most of the local server's memory for a database of a few MB. The
+      // files are cached by the operating system anyway.
+      postgresqlconf: [`shared_buffers = ${PGLITE_SHARED_BUFFERS}`],
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
     return {
-      db: drizzle(client, { schema }) as unknown as Database,
+      db: drizzle(client, { schema, logger: options.logger }) as unknown as Database,
       driver,
       close: () => client.close(),
     };
@@ -74,7 +84,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
     const pool = new Pool({ connectionString: options.url!.replace(/^neon:/, 'postgres:') });
     pool.on('error', reportIdleConnectionError);
     return {
-      db: drizzle(pool, { schema }) as unknown as Database,
+      db: drizzle(pool, { schema, logger: options.logger }) as unknown as Database,
       driver,
       close: () => pool.end(),
     };
@@ -85,7 +95,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
   const pool = new pg.Pool({ connectionString: options.url, max: 5 });
   pool.on('error', reportIdleConnectionError);
   return {
-    db: drizzle(pool, { schema }) as unknown as Database,
+    db: drizzle(pool, { schema, logger: options.logger }) as unknown as Database,
     driver,
     close: () => pool.end(),
   };

@@ -40,7 +40,11 @@ function buildIfStale() {
 const env = getEnv();
 buildIfStale();
 const runtime = await createRuntime(env);
-const site = createStaticSite({ distDir, api: (request, bindings) => runtime.app.fetch(request, bindings as never) });
+const site = createStaticSite({
+  distDir,
+  api: (request, bindings) => runtime.app.fetch(request, bindings as never),
+  policy: env,
+});
 
 // Header, request and keep-alive timeouts: see local-server.ts.
 const { server, port } = await startLocalServer({ fetch: site.fetch, port: env.PORT, hostname: env.HOST });

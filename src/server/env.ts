@@ -69,6 +69,11 @@ const envSchema = z.object({
   /** Patches the team can lay in one day; a date whose booked patches reach it is unavailable. */
   DAILY_PATCH_CAPACITY: z.coerce.number().int().positive().default(40),
   /**
+   * How long one instance reuses its unavailable-dates answer (0: never). Its own bookings and
+   * blocks clear it at once; other instances' changes reach it within this time.
+   */
+  UNAVAILABLE_DATES_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
+  /**
    * Total size of uploaded files not yet attached to a booking (kept a day) the whole site will
    * hold; past it, uploads answer 429 until files are claimed or age out.
    */
@@ -124,6 +129,8 @@ export function testSettings(source: Record<string, string | undefined> = proces
     e2ePort: source.E2E_PORT ? Number(source.E2E_PORT) : undefined,
     e2eDataDir: source.E2E_DATA_DIR || undefined,
     testDatabaseUrl: source.TEST_DATABASE_URL || undefined,
+    /** The benches' PostgreSQL server (a maintenance database URL); they create and drop their own databases on it. */
+    benchDatabaseUrl: source.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
     /** `npm run fuzz`: cases per route, and a seed to repeat a run. */
     fuzzRuns: source.FUZZ_RUNS ? Number(source.FUZZ_RUNS) : undefined,
     fuzzSeed: source.FUZZ_SEED ? Number(source.FUZZ_SEED) : undefined,

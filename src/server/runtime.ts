@@ -4,6 +4,7 @@ import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
 import { migrateDatabase } from '../../db/migrate.ts';
 import { createApp } from './api/app.ts';
 import { consoleLogger, type AppDeps } from './api/deps.ts';
+import { createBackgroundTasks } from './api/background.ts';
 import { ConfigError, getEnv, type Env } from './env.ts';
 import { createMailer } from './providers/email.ts';
 import { createPaymentsProvider } from './providers/payments.ts';
@@ -44,8 +45,18 @@ export async function createRuntime(env: Env = getEnv()): Promise<Runtime> {
     admin,
     now: () => new Date(),
     log: consoleLogger,
+    background: createBackgroundTasks(consoleLogger),
   };
-  return { app: createApp(deps), deps, database, close: () => database.close() };
+  return {
+    app: createApp(deps),
+    deps,
+    database,
+    // Work started by answered requests (e-mail delivery) finishes before the database closes.
+    close: async () => {
+      await deps.background.idle();
+      await database.close();
+    },
+  };
 }
 
 let shared: Promise<Runtime> | undefined;

@@ -27,6 +27,9 @@ let day = 0;
 const nextDate = () => addDays('2027-08-01', (day += 1));
 
 async function countRows() {
+  // Earlier bookings' e-mails are delivered after their answers (each delivery logs a line):
+  // let them finish, so the counts are a still picture.
+  await ctx.deps.background.idle();
   const count = async (table: typeof bookings | typeof bookingLocations | typeof emailOutbox | typeof channelLogs) =>
     (await db.select({ n: sql<number>`cast(count(*) as integer)` }).from(table))[0]!.n;
   return {
@@ -152,6 +155,7 @@ describe('POST /api/bookings: a new booking', () => {
 describe('POST /api/bookings: the confirmation e-mail', () => {
   it('queues the confirmation with what was booked, the ID, the track link and what happens next, then delivers it', async () => {
     const { id } = await (await post(bookingPayload({ preferredDate: '2027-07-21' }))).json();
+    await ctx.deps.background.idle();
     const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `booking-confirmation:${id}`));
     expect(mail).toBeDefined();
     expect(mail!.kind).toBe('booking-confirmation');
@@ -178,7 +182,7 @@ describe('POST /api/bookings: the confirmation e-mail', () => {
       expect(mail!.text).toContain(expected);
     }
     expect(mail!.html).toContain(`${TEST_ORIGIN}/track-project`);
-    // Delivered after the commit (no SendGrid key: the outbox transport logs it).
+    // Delivered after the answer (no SendGrid key: the outbox transport logs it).
     expect(mail!.status).toBe('logged');
   });
 
@@ -197,13 +201,14 @@ describe('POST /api/bookings: the confirmation e-mail', () => {
     expect(note!.text).toContain('Amira Khan, Northern Roasters');
   });
 
-  it('sends only this booking’s e-mails before answering, leaving other queued mail to the maintenance job', async () => {
+  it('sends only this booking’s e-mails after answering, leaving other queued mail to the maintenance job', async () => {
     const [waiting] = await db
       .insert(emailOutbox)
       .values({ kind: 'completion', to: 'someone@example.org', subject: 'Queued earlier', text: 'Waiting', dedupeKey: `completion:queued-beside:${nextDate()}` })
       .returning({ id: emailOutbox.id });
     const app = createApp({ ...ctx.deps, env: { ...ctx.deps.env, ADMIN_EMAIL: 'bookings@cleanpatch.example' } });
     const { id } = await (await post(bookingPayload({ preferredDate: nextDate() }), {}, freshClient(), app)).json();
+    await ctx.deps.background.idle();
 
     const own = await db
       .select({ kind: emailOutbox.kind, status: emailOutbox.status })
@@ -234,6 +239,7 @@ describe('POST /api/bookings: the confirmation e-mail', () => {
     const response = await post(bookingPayload({ preferredDate: nextDate() }), {}, freshClient(), app);
     expect(response.status).toBe(201);
     const { id } = await response.json();
+    await ctx.deps.background.idle();
     const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `booking-confirmation:${id}`));
     // Still queued: the next delivery run sends it.
     expect(mail!.status).toBe('queued');

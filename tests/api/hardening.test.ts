@@ -35,7 +35,11 @@ describe('the local server over a real port', () => {
     distDir = await mkdtemp(path.join(os.tmpdir(), 'cp-dist-'));
     await writeFile(path.join(distDir, 'index.html'), '<h1>Home</h1>');
     await writeFile(path.join(distDir, '404.html'), '<h1>Page not found</h1>');
-    const site = createStaticSite({ distDir, api: (request, env) => ctx.app.fetch(request, env as never) });
+    const site = createStaticSite({
+      distDir,
+      api: (request, env) => ctx.app.fetch(request, env as never),
+      policy: ctx.deps.env,
+    });
     // Short limits so the stalled-client test ends quickly; the defaults are for people.
     const { server, port } = await startLocalServer({
       fetch: site.fetch,

@@ -125,6 +125,14 @@ describe('security headers', () => {
     expect(missing.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
+  it('gives every API answer, errors included, a policy that loads nothing and cannot be framed', async () => {
+    for (const path of ['/api/health', '/api/nope']) {
+      const policy = (await ctx.app.request(path)).headers.get('content-security-policy') ?? '';
+      expect(policy.split('; ')).toEqual(expect.arrayContaining(["default-src 'none'", "frame-ancestors 'none'"]));
+      expect(policy).not.toContain('stripe');
+    }
+  });
+
   it('adds HSTS in production', async () => {
     const app = createApp({ ...ctx.deps, env: { ...ctx.deps.env, NODE_ENV: 'production' } });
     const response = await app.request('/api/health');

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { londonTomorrow } from '../../src/domain/schedule.ts';
+import { setupBookingHeaders } from '../fixtures/bookings.ts';
 
 /** The password playwright.config.ts gives the server. */
 const ADMIN_PASSWORD = 'e2e-admin-password';
@@ -58,7 +59,7 @@ test.describe('Workers tab', () => {
   test('adds a worker, previews tomorrow and sends the routes', async ({ page, baseURL }, testInfo) => {
     // A booking for tomorrow, so there is a route to send (the seed has none on a moving date).
     const created = await page.request.post('/api/bookings', {
-      headers: { Origin: baseURL!, 'Idempotency-Key': crypto.randomUUID() },
+      headers: setupBookingHeaders(baseURL!),
       data: {
         firstName: 'Grace',
         lastName: 'Hopper',

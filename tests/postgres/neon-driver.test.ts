@@ -3,6 +3,7 @@
  * WebSocket Pool, transactions, migrations) against the machine's PostgreSQL through a
  * local WebSocket relay, the way Neon's own proxy carries it. Runs in CI's PostgreSQL pass.
  */
+import { createBackgroundTasks } from '../../src/server/api/background.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -56,6 +57,7 @@ describe('Neon serverless driver', () => {
       admin: null,
       now: () => new Date(),
       log: silentLogger,
+      background: createBackgroundTasks(silentLogger),
     });
     const response = await app.request('/api/analytics/event', {
       method: 'POST',

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll } from 'vitest';
 import { createApp } from '../../src/server/api/app.ts';
 import { silentLogger, type AppDeps } from '../../src/server/api/deps.ts';
+import { createBackgroundTasks } from '../../src/server/api/background.ts';
 import { parseEnv, type Env } from '../../src/server/env.ts';
 import { createMailer } from '../../src/server/providers/email.ts';
 import { createPaymentsProvider } from '../../src/server/providers/payments.ts';
@@ -28,7 +29,9 @@ export interface TestContext {
 /** A real app on a real, fresh database; closed automatically after the file's tests. */
 export async function createTestContext(overrides: Partial<Env> = {}): Promise<TestContext> {
   const database = await createTestDatabase();
-  const env = { ...parseEnv({ NODE_ENV: 'test', SITE_URL: TEST_ORIGIN }), ...overrides };
+  // The unavailable-dates memo is off: tests write bookings straight into the database and expect
+  // the next answer to show them (tests/api/unavailable-dates-cache.test.ts turns it on).
+  const env = { ...parseEnv({ NODE_ENV: 'test', SITE_URL: TEST_ORIGIN, UNAVAILABLE_DATES_CACHE_SECONDS: '0' }), ...overrides };
   // Uploaded files go to a folder of this test file's own, removed with it.
   const filesDir = await mkdtemp(path.join(os.tmpdir(), 'cp-files-'));
   let now = new Date('2026-11-22T10:00:00Z');
@@ -42,14 +45,29 @@ export async function createTestContext(overrides: Partial<Env> = {}): Promise<T
     admin: await (testCredentials ??= resolveAdminCredentials({ password: TEST_ADMIN_PASSWORD })),
     now: () => now,
     log: silentLogger,
+    background: createBackgroundTasks(silentLogger),
   };
+  const app = createApp(deps);
+  // Work an answer leaves behind (a booking's e-mail delivery) finishes before the test reads the
+  // answer, so every test sees a settled database whatever the driver's timing.
+  const settledApp = new Proxy(app, {
+    get(target, property, receiver) {
+      if (property !== 'request') return Reflect.get(target, property, receiver);
+      return async (...args: Parameters<typeof app.request>) => {
+        const response = await target.request(...args);
+        await deps.background.idle();
+        return response;
+      };
+    },
+  });
   const context: TestContext = {
-    app: createApp(deps),
+    app: settledApp,
     deps,
     setNow(date) {
       now = new Date(date);
     },
     async close() {
+      await deps.background.idle();
       await database.close();
       await rm(filesDir, { recursive: true, force: true });
     },

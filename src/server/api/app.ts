@@ -1,10 +1,11 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { handleError, handleMethodNotAllowed, handleNotFound } from './middleware/errors.ts';
 import { sameOriginOnly, securityHeaders } from './middleware/security.ts';
 import { JSON_BODY_LIMIT_BYTES, limitBody } from './middleware/body.ts';
 import { requestId } from './middleware/request-id.ts';
+import { forgetUnavailableDates } from '../services/unavailable-dates-cache.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { bookingRoutes } from './routes/bookings.ts';
 import { geocodeRoutes } from './routes/geocode.ts';
@@ -51,6 +52,10 @@ export function createApp(deps: AppDeps) {
     return limitBody(JSON_BODY_LIMIT_BYTES)(c, next);
   });
 
+  // Requests that can change bookings or blocked dates clear this instance's copy of the
+  // unavailable dates once they succeed (services/unavailable-dates-cache.ts).
+  for (const path of AVAILABILITY_WRITERS) app.use(path, forgetAvailabilityAfterWrites);
+
   app.get('/api/health', (c) => c.json({ ok: true }));
   app.route('/api/analytics', analyticsRoutes);
   app.route('/api/bookings', bookingRoutes);
@@ -86,3 +91,19 @@ export function createApp(deps: AppDeps) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/** Where bookings and blocked dates change: bookings, admin bookings and blocks, payments, erasure. */
+const AVAILABILITY_WRITERS = [
+  '/api/bookings',
+  '/api/bookings/*',
+  '/api/admin/bookings/*',
+  '/api/admin/blocked-dates',
+  '/api/admin/blocked-dates/*',
+  '/api/admin/privacy/*',
+  '/api/stripe/webhook',
+];
+
+const forgetAvailabilityAfterWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.res.status < 400) forgetUnavailableDates(c.get('deps').db);
+};

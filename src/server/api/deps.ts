@@ -5,6 +5,7 @@ import type { PaymentsProvider } from '../providers/payments.ts';
 import type { FileStore } from '../providers/files.ts';
 import type { AdminCredentials } from '../admin-password.ts';
 import type { AdminSession } from '../services/admin-sessions.ts';
+import type { BackgroundTasks } from './background.ts';
 
 /** What the app needs from the outside world; tests pass their own (a real database always). */
 export interface AppDeps {
@@ -20,6 +21,8 @@ export interface AppDeps {
   /** The clock, injected so schedules and windows are testable without waiting. */
   now: () => Date;
   log: Logger;
+  /** Work that runs after the answer (background.ts). */
+  background: BackgroundTasks;
 }
 
 export interface Logger {
@@ -45,7 +48,12 @@ export type AppEnv = {
   };
   Bindings: {
     /** Netlify's function context (geo, ip) when running on Netlify. */
-    context?: { ip?: string; geo?: { city?: string; country?: { code?: string; name?: string } } };
+    context?: {
+      ip?: string;
+      geo?: { city?: string; country?: { code?: string; name?: string } };
+      /** Keeps the function instance alive until the promise settles (background.ts). */
+      waitUntil?: (promise: Promise<unknown>) => void;
+    };
     /** @hono/node-server's request, when running locally. */
     incoming?: { socket?: { remoteAddress?: string } };
   };

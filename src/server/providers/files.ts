@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { constants as fsConstants } from 'node:fs';
+import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import type { Env } from '../env.ts';
 
 /**
@@ -20,6 +21,11 @@ export interface FileStore {
   /** Recorded in uploaded_files.storage. */
   readonly kind: 'disk' | 'blobs';
   put(name: string, bytes: Uint8Array, type: string): Promise<void>;
+  /**
+   * Stores the file at `source` (a staged upload) under `name` and removes it from `source`;
+   * the disk store moves it without reading it into memory.
+   */
+  putFile(name: string, source: string, type: string): Promise<void>;
   get(name: string): Promise<StoredFile | null>;
   delete(name: string): Promise<void>;
 }
@@ -59,6 +65,16 @@ export function createDiskFileStore(directory: string): FileStore {
       // 'wx': a random name never overwrites an existing file.
       await writeFile(target, bytes, { flag: 'wx' });
     },
+    async putFile(name, source) {
+      const target = pathOf(name);
+      await mkdir(root, { recursive: true });
+      try {
+        // A random name never overwrites an existing file.
+        await copyFile(source, target, fsConstants.COPYFILE_EXCL | fsConstants.COPYFILE_FICLONE);
+      } finally {
+        await rm(source, { force: true });
+      }
+    },
     async get(name) {
       try {
         const body = new Uint8Array(await readFile(pathOf(name)));
@@ -84,6 +100,14 @@ export function createBlobsFileStore(storeName: string): FileStore {
       const store = await open();
       const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
       await store.set(name, buffer, { metadata: { type } });
+    },
+    async putFile(name, source, type) {
+      // A Netlify function's request is a few MB at most, so reading the staged file back is small.
+      try {
+        await this.put(name, new Uint8Array(await readFile(source)), type);
+      } finally {
+        await rm(source, { force: true });
+      }
     },
     async get(name) {
       assertStoredName(name);

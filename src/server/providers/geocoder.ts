@@ -1,7 +1,7 @@
 import type { Env } from '../env.ts';
 
 /**
- * Address lookups for the booking map (issue 4): a Nominatim-compatible service at GEOCODER_URL
+ * Address lookups for the booking map: a Nominatim-compatible service at GEOCODER_URL
  * (OpenStreetMap's public Nominatim by default, whose usage policy asks for an identifying
  * User-Agent and at most one request a second for the whole application, hence the cache, the
  * site-wide limit and the pause after a failure in the route). `GEOCODER_URL=off`

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { Env } from '../env.ts';
 
 /**
- * Uploadcare, the production path for customers' files (issue 4): a Netlify function takes at
+ * Uploadcare, the production path for customers' files: a Netlify function takes at
  * most ~4.5 MB of file, so on Netlify the browser uploads straight to Uploadcare with a signature
  * from this server, then names the file's UUID to the server, which asks Uploadcare's REST API
  * what the file really is before accepting it. The browser uploads without storing; the server

@@ -3,7 +3,7 @@ import type { Database } from '../../../db/client.ts';
 import { blockedDates, bookings } from '../../../db/schema.ts';
 
 /**
- * Which dates can still be booked (issue 4, "Availability"). A date is unavailable when an admin
+ * Which dates can still be booked ("Availability"). A date is unavailable when an admin
  * blocked it or when the patches booked on it reach the daily capacity (DAILY_PATCH_CAPACITY).
  * One rule for GET /api/bookings/unavailable-dates and for booking creation.
  *
@@ -101,11 +101,16 @@ export async function checkDateAvailability(
   { date, quantity, now, capacity }: AvailabilityRules & { date: string; quantity: number },
 ): Promise<DateAvailability> {
   await lockDate(tx, date);
-  const [[blocked], held] = await Promise.all([
-    tx.select({ date: blockedDates.date }).from(blockedDates).where(eq(blockedDates.date, date)),
-    heldPatches(tx, date, now),
-  ]);
-  return judgeAvailability({ isBlocked: Boolean(blocked), bookedPatches: held, quantity, capacity });
+  // One statement after the lock (which must come first: a statement reads the rows committed
+  // before it starts, so this one sees every booking made while it waited for the lock).
+  const [row] = await tx
+    .select({
+      isBlocked: sql<boolean>`exists (select 1 from ${blockedDates} where ${blockedDates.date} = ${date})`,
+      patches: bookedPatches,
+    })
+    .from(bookings)
+    .where(and(eq(bookings.preferredDate, date), holdsCapacity(now)));
+  return judgeAvailability({ isBlocked: Boolean(row?.isBlocked), bookedPatches: row?.patches ?? 0, quantity, capacity });
 }
 
 /** The patches that bookings hold on `date` at `now` (see holdsCapacity). */

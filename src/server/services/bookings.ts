@@ -9,16 +9,17 @@ import { locateAddress } from '../../domain/postcodes.ts';
 import { detectTestBooking } from '../../domain/test-booking.ts';
 import type { AppDeps } from '../api/deps.ts';
 import { AppError, badRequest, conflict } from '../api/errors.ts';
-import { queueEmail } from '../providers/email.ts';
+import { bookingConfirmationEmail, installationInviteAttachment, staffBookingNotification } from '../email/templates/index.ts';
+import { deliverNow, emailInsert } from '../providers/email.ts';
+import { runCombined } from '../../../db/combined-writes.ts';
 import { createUploadcare, UploadcareUnavailableError } from '../providers/uploadcare.ts';
 import { checkDateAvailability, londonToday, type DateAvailability } from './availability.ts';
 import { BOOKING_HORIZON_MESSAGE, isBeyondBookingHorizon } from '../../domain/booking-horizon.ts';
-import { bookingConfirmationEmail, staffBookingNotification } from './booking-emails.ts';
 import { toCreatedBookingJson, type CreatedBookingJson } from './booking-view.ts';
-import { writeChannelLog } from './channel-log.ts';
-import { claimIdempotencyKey, requestFingerprint, saveIdempotentResponse } from './idempotency.ts';
+import { channelLogInsert } from './channel-log.ts';
+import { claimIdempotencyKey, idempotentResponseUpdate, requestFingerprint } from './idempotency.ts';
 import { hashCheckoutToken, newCheckoutToken } from './checkout-token.ts';
-import { createTrackingLink, trackingLinkUrl } from './tracking.ts';
+import { trackingLinkInsert, trackingLinkUrl } from './tracking.ts';
 
 export const BOOKING_SERVER_MESSAGES = {
   dateInPast: 'Preferred date cannot be in the past',
@@ -57,14 +58,22 @@ export interface CreateBookingResult {
   /** 201 for a new booking, 200 when an Idempotency-Key replays an earlier one. */
   status: 200 | 201;
   body: CreatedBookingBody;
+  /**
+   * A new booking's own e-mails, already in the outbox: the caller sends them after answering
+   * (api/background.ts), so neither the mail provider nor the delivery's writes delay the answer.
+   */
+  deliverMail?: () => Promise<void>;
 }
 
 /**
- * POST /api/bookings (api.md; issue 4). Adds to the schema's checks what only the server knows
+ * POST /api/bookings (api.md). Adds to the schema's checks what only the server knows
  * (today's date in the UK, the date's availability, the price, which uploads exist) and writes
  * everything a new booking means in ONE transaction: the booking, its locations, the claim on its
  * uploaded files, a channel log and its e-mails in the outbox. Any failure leaves none of them.
- * E-mail is sent after the commit and never fails the booking.
+ * E-mail is sent after the commit (after the answer, through `deliverMail`) and never fails the
+ * booking. The statements are few on purpose, each a round trip made while the date's lock is
+ * held: the lock, the date's state, the booking, the file claims when there are files, and one
+ * combined write for the rest. tests/api/booking-statements.test.ts keeps count.
  */
 export async function createBooking(deps: AppDeps, { payload, idempotencyKey, client }: CreateBookingInput): Promise<CreateBookingResult> {
   const now = deps.now();
@@ -129,64 +138,77 @@ export async function createBooking(deps: AppDeps, { payload, idempotencyKey, cl
       .returning();
     if (!booking) throw new Error('The booking insert returned no row');
 
-    if (locations.length > 0) {
-      await tx.insert(bookingLocations).values(
-        locations.map((location) => ({
-          bookingId: booking.id,
-          position: location.position,
-          address: location.address,
-          lat: location.lat,
-          lng: location.lng,
-          postcode: location.postcode,
-          region: location.region,
-        })),
-      );
-    }
-
     const files = await claimUploadedFiles(tx, booking.id, payload.uploadedFiles);
     const fileNames = files.map((file) => file.originalName);
 
-    await writeChannelLog(tx, {
-      channel: 'booking',
-      action: 'booking_created',
-      entityType: 'booking',
-      entityId: booking.id,
-      details: `Booking #${booking.id} created: ${booking.quantity} ${booking.workType} patches on ${booking.preferredDate}`,
-      metadata: {
-        quantity: booking.quantity,
-        workType: booking.workType,
-        preferredDate: booking.preferredDate,
-        totalPricePence: booking.totalPricePence,
-        locations: locations.length,
-        files: fileNames.length,
-        region: booking.region,
-        isTest: booking.isTest,
-        idempotent: Boolean(key),
-      },
-    });
-
     // The confirmation e-mail's magic link to the tracking page (services/tracking.ts).
-    const trackingToken = await createTrackingLink(tx, booking.id, now);
+    const trackingLink = trackingLinkInsert(tx, booking.id, now);
     const emailContext = {
       booking,
       addresses: locations.map((location) => location.address),
       fileNames,
       siteUrl: deps.env.SITE_URL,
-      trackingUrl: trackingLinkUrl(deps.env.SITE_URL, trackingToken),
+      trackingUrl: trackingLinkUrl(deps.env.SITE_URL, trackingLink.token),
     };
+    // The calendar invite for the preferred date, SEQUENCE 0 (the column's default); a later
+    // change of installation date sends it again with the next SEQUENCE (project-progress.ts).
+    const invite = installationInviteAttachment(booking, booking.inviteSequence, deps.env.SITE_URL, now);
     const emails = [
-      bookingConfirmationEmail(emailContext),
+      bookingConfirmationEmail(emailContext, invite),
       ...(deps.env.ADMIN_EMAIL ? [staffBookingNotification(emailContext, deps.env.ADMIN_EMAIL)] : []),
     ];
-    for (const email of emails) await queueEmail(tx, email);
-
     const body: CreatedBookingBody = { ...toCreatedBookingJson(booking), checkoutToken };
-    if (key) await saveIdempotentResponse(tx, key, { status: 201, body });
+
+    // Everything else the booking means, written in one statement (db/combined-writes.ts).
+    await runCombined(tx, [
+      ...(locations.length > 0
+        ? [
+            tx.insert(bookingLocations).values(
+              locations.map((location) => ({
+                bookingId: booking.id,
+                position: location.position,
+                address: location.address,
+                lat: location.lat,
+                lng: location.lng,
+                postcode: location.postcode,
+                region: location.region,
+              })),
+            ),
+          ]
+        : []),
+      channelLogInsert(tx, {
+        channel: 'booking',
+        action: 'booking_created',
+        entityType: 'booking',
+        entityId: booking.id,
+        details: `Booking #${booking.id} created: ${booking.quantity} ${booking.workType} patches on ${booking.preferredDate}`,
+        metadata: {
+          quantity: booking.quantity,
+          workType: booking.workType,
+          preferredDate: booking.preferredDate,
+          totalPricePence: booking.totalPricePence,
+          locations: locations.length,
+          files: fileNames.length,
+          region: booking.region,
+          isTest: booking.isTest,
+          idempotent: Boolean(key),
+        },
+      }),
+      trackingLink.insert,
+      emailInsert(tx, emails),
+      ...(key ? [idempotentResponseUpdate(tx, key, { status: 201, body })] : []),
+    ]);
     return { status: 201 as const, body, created: true, dedupeKeys: emails.flatMap((email) => email.dedupeKey ?? []) };
   });
 
-  if (result.created) await deliverBookingMail(deps, result.dedupeKeys);
-  return { status: result.status, body: result.body };
+  // This booking's own e-mails go after the answer (api/background.ts); anything else queued (a
+  // retry, another request's mail) is the hourly maintenance job's, so a backlog never holds up
+  // the customer. A failure leaves the e-mail queued for that job.
+  return {
+    status: result.status,
+    body: result.body,
+    ...(result.created ? { deliverMail: () => deliverNow(deps, result.dedupeKeys) } : {}),
+  };
 }
 
 /**
@@ -225,24 +247,29 @@ async function claimUploadedFiles(
   bookingId: number,
   files: BookingPayload['uploadedFiles'],
 ): Promise<ClaimedFile[]> {
-  const claimedFiles: ClaimedFile[] = [];
-  const seen = new Set<string>();
-  for (const file of files) {
-    if (seen.has(file.filename)) continue;
-    seen.add(file.filename);
-    const [claimed] = await tx
-      .update(uploadedFiles)
-      .set({ bookingId })
-      .where(and(eq(uploadedFiles.fileName, file.filename), isNull(uploadedFiles.bookingId)))
-      .returning({ fileName: uploadedFiles.fileName, originalName: uploadedFiles.originalName, storage: uploadedFiles.storage });
-    if (!claimed) {
-      // The name the person recognises, not the random stored one.
-      const message = BOOKING_SERVER_MESSAGES.fileNotFound(file.originalName);
-      throw badRequest(message, { uploadedFiles: message });
-    }
-    claimedFiles.push(claimed);
+  if (files.length === 0) return [];
+  const claimed = await tx
+    .update(uploadedFiles)
+    .set({ bookingId })
+    .where(
+      and(
+        inArray(
+          uploadedFiles.fileName,
+          files.map((file) => file.filename),
+        ),
+        isNull(uploadedFiles.bookingId),
+      ),
+    )
+    .returning({ fileName: uploadedFiles.fileName, originalName: uploadedFiles.originalName, storage: uploadedFiles.storage });
+  const byName = new Map(claimed.map((file) => [file.fileName, file]));
+  const missing = files.find((file) => !byName.has(file.filename));
+  if (missing) {
+    // The name the person recognises, not the random stored one. Throwing rolls the claims back.
+    const message = BOOKING_SERVER_MESSAGES.fileNotFound(missing.originalName);
+    throw badRequest(message, { uploadedFiles: message });
   }
-  return claimedFiles;
+  // In the order the form listed them, each once.
+  return [...new Set(files.map((file) => file.filename))].map((name) => byName.get(name)!);
 }
 
 /**
@@ -288,20 +315,5 @@ async function storeUploadcareFiles(deps: AppDeps, requested: BookingPayload['up
     if (!(outcome.reason instanceof UploadcareUnavailableError)) throw outcome.reason;
     deps.log.warn('Uploadcare could not store a booked file', { error: outcome.reason.message });
     throw new AppError(503, BOOKING_SERVER_MESSAGES.filesNotKept);
-  }
-}
-
-/**
- * Sends this booking's own e-mails before answering; anything else queued (a retry, another
- * request's mail) is the hourly maintenance job's, so a slow mail provider or a backlog never
- * holds up the person waiting for their booking.
- */
-async function deliverBookingMail(deps: AppDeps, dedupeKeys: readonly string[]): Promise<void> {
-  try {
-    await deps.mailer.deliverQueued(deps.db, { dedupeKeys });
-  } catch (error) {
-    deps.log.error('Queued e-mail could not be delivered after a booking', {
-      error: error instanceof Error ? error.message : String(error),
-    });
   }
 }

@@ -2,16 +2,21 @@ import { contactEnquiries } from '../../../db/schema.ts';
 import { BUSINESS } from '../../content/business.ts';
 import type { ContactPayload } from '../../domain/contact-schema.ts';
 import type { AppDeps } from '../api/deps.ts';
-import { queueEmail } from '../providers/email.ts';
+import { deliverNow, queueEmail } from '../providers/email.ts';
 import { writeChannelLog } from './channel-log.ts';
-import { enquiryAcknowledgement, staffEnquiryNotification } from './enquiry-emails.ts';
+import { enquiryAcknowledgement, staffEnquiryNotification } from '../email/templates/index.ts';
 
 /**
  * POST /api/contacts. The enquiry, its channel log and both e-mails are written in one
- * transaction (a rolled-back enquiry mails nobody); the two e-mails are then sent before the
- * answer, and a mail failure never loses the enquiry (the maintenance job retries the outbox).
+ * transaction (a rolled-back enquiry mails nobody). The e-mails go after the answer
+ * (`deliverMail`, run by the route through afterResponse), as a booking's do: the person is not
+ * kept waiting on the mail provider, and a mail failure never loses the enquiry (the maintenance
+ * job retries the outbox).
  */
-export async function createContactEnquiry(deps: AppDeps, payload: ContactPayload): Promise<{ id: number }> {
+export async function createContactEnquiry(
+  deps: AppDeps,
+  payload: ContactPayload,
+): Promise<{ id: number; deliverMail: () => Promise<void> }> {
   const now = deps.now();
   const staffAddress = deps.env.ADMIN_EMAIL ?? BUSINESS.email;
   const result = await deps.db.transaction(async (tx) => {
@@ -43,12 +48,5 @@ export async function createContactEnquiry(deps: AppDeps, payload: ContactPayloa
     return { id: enquiry.id, dedupeKeys: emails.flatMap((email) => email.dedupeKey ?? []) };
   });
 
-  try {
-    await deps.mailer.deliverQueued(deps.db, { dedupeKeys: result.dedupeKeys, now: deps.now() });
-  } catch (error) {
-    deps.log.error('Queued e-mail could not be delivered after an enquiry', {
-      error: error instanceof Error ? error.message : String(error),
-    });
-  }
-  return { id: result.id };
+  return { id: result.id, deliverMail: () => deliverNow(deps, result.dedupeKeys) };
 }

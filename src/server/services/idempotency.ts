@@ -109,7 +109,12 @@ export async function saveIdempotentResponse(
   { scope, key }: IdempotencyScope,
   response: StoredResponse,
 ): Promise<void> {
-  await tx
+  await idempotentResponseUpdate(tx, { scope, key }, response);
+}
+
+/** saveIdempotentResponse's UPDATE, not yet run, for a caller that combines it with other writes. */
+export function idempotentResponseUpdate(tx: Database, { scope, key }: IdempotencyScope, response: StoredResponse) {
+  return tx
     .update(idempotencyKeys)
     .set({ responseStatus: response.status, responseBody: response.body })
     .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));

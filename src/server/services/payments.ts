@@ -5,8 +5,8 @@ import { bookings, stripeEvents } from '../../../db/schema.ts';
 import { MAX_BOOKING_ID } from '../../domain/booking-schema.ts';
 import { formatPounds, poundsFromPence } from '../../domain/pricing.ts';
 import { formatLongDate } from '../../domain/format.ts';
-import { PROJECT_STEPS } from '../../domain/project-steps.ts';
 import { BUSINESS } from '../../content/business.ts';
+import { paymentReceiptEmail, paymentReceiptKey } from '../email/templates/index.ts';
 import { PAYMENT_MESSAGES } from '../../content/payment-messages.ts';
 import type { AppDeps } from '../api/deps.ts';
 import { AppError, conflict, notConfigured, notFound } from '../api/errors.ts';
@@ -17,7 +17,7 @@ import { createTrackingLink, trackingLinkUrl } from './tracking.ts';
 import { UNPAID_HOLD_HOURS, checkDateAvailability, heldPatches, lockDate, londonToday } from './availability.ts';
 import { checkoutTokenMatches } from './checkout-token.ts';
 
-// Card payments (issue 5, api.md): the server decides the amount, Stripe's signed webhook is the
+// Card payments (api.md): the server decides the amount, Stripe's signed webhook is the
 // only thing that marks a booking paid, and every step is safe to repeat.
 
 export { PAYMENT_MESSAGES };
@@ -372,7 +372,7 @@ export async function applyPaymentEvent(deps: AppDeps, event: PaymentEvent): Pro
     // After commit: the receipt is in the outbox whatever happens to this delivery attempt. Only
     // this receipt is sent before Stripe gets its answer (a slow mail provider must not make the
     // webhook time out); other queued mail waits for the hourly maintenance job.
-    await deps.mailer.deliverQueued(deps.db, { dedupeKeys: [receiptKey(paidBookingId)] }).catch((error: unknown) => {
+    await deps.mailer.deliverQueued(deps.db, { dedupeKeys: [paymentReceiptKey(paidBookingId)] }).catch((error: unknown) => {
       deps.log.error('Could not deliver the payment receipt', { error: error instanceof Error ? error.message : String(error) });
     });
   }
@@ -535,13 +535,7 @@ async function markPaid(
   // One receipt per booking, even if Stripe reports two different successes for it. It carries
   // a magic link of its own: the confirmation's token exists only in that e-mail.
   const trackingToken = await createTrackingLink(db, booking.id, deps.now());
-  await queueEmail(db, {
-    kind: 'payment-receipt',
-    dedupeKey: receiptKey(booking.id),
-    to: updated.email,
-    subject: `Payment received for booking #${updated.id}`,
-    text: receiptText(updated, deps.env.SITE_URL, trackingLinkUrl(deps.env.SITE_URL, trackingToken)),
-  });
+  await queueEmail(db, paymentReceiptEmail(updated, deps.env.SITE_URL, trackingLinkUrl(deps.env.SITE_URL, trackingToken)));
   return 'paid';
 }
 
@@ -582,39 +576,7 @@ async function reportOverCapacity(
   });
 }
 
-/** The receipt's outbox key: one receipt per booking, however many successes Stripe reports. */
-function receiptKey(bookingId: number): string {
-  return `payment-receipt:${bookingId}`;
-}
-
 /** Pence as pounds; another currency's minor units as they are, named. */
 function describeAmount(minorUnits: number, currency: string): string {
   return currency === CURRENCY ? formatPounds(minorUnits) : `${minorUnits} ${currency.toUpperCase()} (minor units)`;
-}
-
-export function receiptText(booking: BookingRow, siteUrl: string, trackingUrl?: string): string {
-  const amount = formatPounds(booking.amountPaidPence ?? booking.totalPricePence);
-  const trackUrl = new URL('/track-project', siteUrl).href;
-  return [
-    `Hello ${booking.firstName},`,
-    '',
-    `Thank you: we have received your payment of ${amount} for booking #${booking.id}.`,
-    '',
-    `Booking ID: ${booking.id}`,
-    `Patches: ${booking.quantity} (${booking.workType === 'night' ? 'night' : 'day'} work)`,
-    `Preferred date: ${formatLongDate(booking.preferredDate)}`,
-    `Location: ${booking.locationAddress}`,
-    `Amount paid: ${amount}`,
-    '',
-    'What happens next:',
-    ...PROJECT_STEPS.map((step) => `${step.step}. ${step.name} (${step.timeframe})`),
-    '',
-    ...(trackingUrl
-      ? ['Follow your project and see its photos (this link is yours: please do not share it):', trackingUrl, `Or track it at ${trackUrl} with this e-mail address and your booking ID.`]
-      : [`Track your project at ${trackUrl} with this e-mail address and your booking ID.`]),
-    '',
-    `Questions? Call ${BUSINESS.phone} or e-mail ${BUSINESS.email} (${BUSINESS.supportHours.text}).`,
-    '',
-    BUSINESS.name,
-  ].join('\n');
 }

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler, Context } from 'hono';
-import { and, eq, gt, lt, max, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, max, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { rateLimits } from '../../../db/schema.ts';
 import { AppError } from '../api/errors.ts';
@@ -25,8 +25,9 @@ export interface RateLimitResult {
  * last `windowSeconds`. Plain fixed windows let a client spend its limit just before a boundary
  * and again just after it (40 bookings in two seconds on a 20-an-hour rule); the estimate does not.
  *
- * Two statements, each atomic: an upsert that counts this request (every function instance sees
- * the same count, as they share no memory) and a read of the previous, already closed window.
+ * One atomic statement: an upsert that counts this request (every function instance sees the
+ * same count, as they share no memory) and returns, beside the new count, the previous (already
+ * closed) window's.
  * Refused requests count too, so a client that keeps hammering stays refused.
  */
 export async function consumeRateLimit(
@@ -35,22 +36,46 @@ export async function consumeRateLimit(
   subject: string,
   now: Date,
 ): Promise<RateLimitResult> {
-  const windowMs = rule.windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const window = windowAt(rule, now);
   const key = `${rule.name}:${subject}`;
-  const count = await countHit(db, key, windowStart);
-  const [previousRow] = await db
-    .select({ count: rateLimits.count })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, new Date(windowStart.getTime() - windowMs))));
-  const previous = previousRow?.count ?? 0;
-  const elapsed = (now.getTime() - windowStart.getTime()) / windowMs;
-  const estimate = slidingEstimate({ previous, current: count, elapsed });
-  const retryAfterSeconds = Math.max(
-    1,
-    Math.ceil((windowsUntilNextAllowed({ previous, current: count, elapsed, limit: rule.limit }) * windowMs) / 1000),
-  );
-  return { allowed: estimate <= rule.limit, count, retryAfterSeconds };
+  // One statement: counts this hit and reads the previous window's count beside it.
+  const [row] = await countHitQuery(db, key, window.start).returning({
+    count: rateLimits.count,
+    previous: sql<number | null>`(select previous.count from ${rateLimits} as previous
+      where previous.key = ${key} and previous.window_start = ${window.previousStart.toISOString()}::timestamptz)`,
+  });
+  const counts = { previous: Number(row?.previous ?? 0), current: row?.count ?? 1, elapsed: window.elapsed };
+  return {
+    allowed: slidingEstimate(counts) <= rule.limit,
+    count: counts.current,
+    retryAfterSeconds: retryAfter(counts, rule),
+  };
+}
+
+interface WindowPosition {
+  start: Date;
+  previousStart: Date;
+  /** How far into the window `now` is, from 0 to 1. */
+  elapsed: number;
+}
+
+function windowAt(rule: RateLimitRule, now: Date): WindowPosition {
+  const windowMs = rule.windowSeconds * 1000;
+  const start = Math.floor(now.getTime() / windowMs) * windowMs;
+  return {
+    start: new Date(start),
+    previousStart: new Date(start - windowMs),
+    elapsed: (now.getTime() - start) / windowMs,
+  };
+}
+
+
+/** Whole seconds (at least 1) until one more request would be allowed. */
+function retryAfter(counts: WindowCounts, rule: RateLimitRule): number {
+  const windows = windowsUntilNextAllowed({ ...counts, limit: rule.limit });
+  // Rounded to the millisecond first, so float noise (1 − 0.9 = 0.0999…98) cannot add a second.
+  const milliseconds = Math.round(windows * rule.windowSeconds * 1000);
+  return Math.max(1, Math.ceil(milliseconds / 1000));
 }
 
 /**
@@ -71,15 +96,18 @@ export async function consumeFixedWindow(
 }
 
 async function countHit(db: Database, key: string, windowStart: Date): Promise<number> {
-  const [row] = await db
+  const [row] = await countHitQuery(db, key, windowStart).returning({ count: rateLimits.count });
+  return row?.count ?? 1;
+}
+
+function countHitQuery(db: Database, key: string, windowStart: Date) {
+  return db
     .insert(rateLimits)
     .values({ key, windowStart, count: 1 })
     .onConflictDoUpdate({
       target: [rateLimits.key, rateLimits.windowStart],
       set: { count: sql`${rateLimits.count} + 1` },
-    })
-    .returning({ count: rateLimits.count });
-  return row?.count ?? 1;
+    });
 }
 
 interface WindowCounts {
@@ -115,9 +143,10 @@ export function windowsUntilNextAllowed({ previous, current, elapsed, limit }: W
 }
 
 /**
- * The current window's count without adding to it, for counters that only some outcomes feed
- * (sign-in failures): check with this first, and call consumeRateLimit only on a failure.
- * `allowed` says whether one more attempt may be made.
+ * The sliding count without adding to it, for counters that only some outcomes feed (sign-in
+ * failures): check with this first, and call consumeRateLimit only on a failure. `allowed` says
+ * whether one more attempt may be made; it uses the same sliding estimate as consumeRateLimit, so
+ * a lockout cannot be dodged by waiting for the fixed window's boundary.
  */
 export async function peekRateLimit(
   db: Database,
@@ -125,15 +154,21 @@ export async function peekRateLimit(
   subject: string,
   now: Date,
 ): Promise<RateLimitResult> {
-  const windowMs = rule.windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const [row] = await db
-    .select({ count: rateLimits.count })
+  const window = windowAt(rule, now);
+  const key = `${rule.name}:${subject}`;
+  const rows = await db
+    .select({ windowStart: rateLimits.windowStart, count: rateLimits.count })
     .from(rateLimits)
-    .where(and(eq(rateLimits.key, `${rule.name}:${subject}`), eq(rateLimits.windowStart, windowStart)));
-  const count = row?.count ?? 0;
-  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
-  return { allowed: count < rule.limit, count, retryAfterSeconds };
+    .where(and(eq(rateLimits.key, key), inArray(rateLimits.windowStart, [window.start, window.previousStart])));
+  const countAt = (start: Date) => rows.find((row) => new Date(row.windowStart).getTime() === start.getTime())?.count ?? 0;
+  const current = countAt(window.start);
+  const previous = countAt(window.previousStart);
+  const counts = { previous, current, elapsed: window.elapsed };
+  return {
+    allowed: slidingEstimate({ ...counts, current: current + 1 }) <= rule.limit,
+    count: current,
+    retryAfterSeconds: retryAfter(counts, rule),
+  };
 }
 
 /**

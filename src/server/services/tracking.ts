@@ -49,9 +49,15 @@ export function trackingLinkUrl(siteUrl: string, token: string): string {
  * token, which exists in plain text only in that e-mail.
  */
 export async function createTrackingLink(db: Database, bookingId: number, now: Date): Promise<string> {
-  const token = newToken();
-  await db.insert(trackingLinks).values({ tokenHash: hashToken(token), bookingId, createdAt: now });
+  const { token, insert } = trackingLinkInsert(db, bookingId, now);
+  await insert;
   return token;
+}
+
+/** createTrackingLink's token and INSERT, not yet run, for a caller that combines writes. */
+export function trackingLinkInsert(db: Database, bookingId: number, now: Date) {
+  const token = newToken();
+  return { token, insert: db.insert(trackingLinks).values({ tokenHash: hashToken(token), bookingId, createdAt: now }) };
 }
 
 /**

@@ -5,20 +5,37 @@ import type { AppEnv } from '../deps.ts';
 import { badRequest } from '../errors.ts';
 import { readJson } from '../middleware/body.ts';
 import { rateLimit } from '../../services/rate-limit.ts';
-import { listUnavailableDates } from '../../services/availability.ts';
+import { cachedUnavailableDates } from '../../services/unavailable-dates-cache.ts';
 import { createBooking } from '../../services/bookings.ts';
 import { readIdempotencyKey } from '../../services/idempotency.ts';
 import { clientKey } from '../../services/client-info.ts';
+import { afterResponse } from '../background.ts';
 
 // A business books a few times at most; a script filling the calendar with unpaid holds gets 429.
 const BOOKING_LIMIT = { name: 'create-booking', limit: 20, windowSeconds: 60 * 60 };
+
+/**
+ * The unavailable dates are public and the same for everyone, so browsers and the CDN may reuse
+ * them briefly: 15 s fresh, then up to 30 s more while a fresh copy is fetched, on top of the
+ * instance's own few seconds (services/unavailable-dates-cache.ts). A date that just filled up
+ * shows within about a minute; until then a booking for it gets the 409 from the server's own
+ * check. Netlify caches a function's answer only when told by its own header.
+ */
+export const UNAVAILABLE_DATES_CACHING = {
+  'Cache-Control': 'public, max-age=15, s-maxage=15, stale-while-revalidate=30',
+  'Netlify-CDN-Cache-Control': 'public, durable, s-maxage=15, stale-while-revalidate=30',
+} as const;
 
 /** Public booking calls (api.md). The admin's booking calls live with the admin dashboard. */
 export const bookingRoutes = new Hono<AppEnv>()
   .get('/unavailable-dates', async (c) => {
     const { db, env, now } = c.get('deps');
-    const unavailableDates = await listUnavailableDates(db, { now: now(), capacity: env.DAILY_PATCH_CAPACITY });
-    return c.json({ unavailableDates });
+    const unavailableDates = await cachedUnavailableDates(db, {
+      now: now(),
+      capacity: env.DAILY_PATCH_CAPACITY,
+      maxAgeSeconds: env.UNAVAILABLE_DATES_CACHE_SECONDS,
+    });
+    return c.json({ unavailableDates }, 200, UNAVAILABLE_DATES_CACHING);
   })
   .post('/', rateLimit(BOOKING_LIMIT), async (c) => {
     const idempotencyKey = readIdempotencyKey(c.req.header('idempotency-key'));
@@ -30,5 +47,6 @@ export const bookingRoutes = new Hono<AppEnv>()
       throw badRequest(Object.values(fields)[0] ?? 'Invalid booking', fields);
     }
     const result = await createBooking(c.get('deps'), { payload: parsed.data, idempotencyKey, client: clientKey(c) });
+    if (result.deliverMail) afterResponse(c, result.deliverMail);
     return c.json(result.body, result.status);
   });

@@ -7,6 +7,7 @@ import { badRequest } from '../errors.ts';
 import { readJson } from '../middleware/body.ts';
 import { rateLimit } from '../../services/rate-limit.ts';
 import { createContactEnquiry } from '../../services/contact-enquiries.ts';
+import { afterResponse } from '../background.ts';
 
 // A person sends an enquiry or two; a script flooding the inbox (and the outbox) gets 429.
 const CONTACT_LIMIT = { name: 'contact-enquiry', limit: 10, windowSeconds: 60 * 60 };
@@ -22,6 +23,7 @@ export const contactRoutes = new Hono<AppEnv>().post('/', rateLimit(CONTACT_LIMI
   // The honeypot: a field people never see. A script that fills it is told all went well, so it
   // learns nothing, and nothing is stored or mailed.
   if (parsed.data[HONEYPOT_FIELD]?.trim()) return c.json({ ok: true }, 201);
-  await createContactEnquiry(c.get('deps'), parsed.data);
+  const enquiry = await createContactEnquiry(c.get('deps'), parsed.data);
+  afterResponse(c, enquiry.deliverMail);
   return c.json({ ok: true }, 201);
 });

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Hono } from 'hono';
+import { readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -8,6 +11,13 @@ import { MAX_UPLOAD_BYTES } from '../../../domain/booking-schema.ts';
 import type { AppEnv } from '../deps.ts';
 import { AppError, badRequest, conflict, notConfigured } from '../errors.ts';
 import { readJson } from '../middleware/body.ts';
+import {
+  FileTooLargeError,
+  MalformedMultipartError,
+  multipartBoundary,
+  receiveMultipartFile,
+  type ReceivedFile,
+} from '../multipart-file.ts';
 import { rateLimit } from '../../services/rate-limit.ts';
 import { checkUnclaimedUploadQuota } from '../../services/upload-quota.ts';
 import {
@@ -58,6 +68,60 @@ const uploadcareFileSchema = z.object({
   uuid: z.string({ error: 'Invalid file id' }).trim().regex(UUID, { error: 'Invalid file id' }),
 });
 
+/** The first bytes are enough to know a PNG, JPEG or PDF. */
+const SNIFF_BYTES = 4096;
+
+async function receiveUpload(body: ReadableStream<Uint8Array> | null, boundary: string, target: string): Promise<ReceivedFile> {
+  let file: ReceivedFile | null;
+  try {
+    file = await receiveMultipartFile(body, boundary, { field: 'file', maxBytes: MAX_UPLOAD_BYTES, target, headBytes: SNIFF_BYTES });
+  } catch (error) {
+    if (error instanceof FileTooLargeError) throw new AppError(413, UPLOAD_MESSAGES.tooLarge, { file: UPLOAD_MESSAGES.tooLarge });
+    if (error instanceof MalformedMultipartError) throw badRequest(UPLOAD_MESSAGES.malformed);
+    // The body limit's own error passes through to its 413.
+    throw error;
+  }
+  if (!file) throw badRequest(UPLOAD_MESSAGES.missingFile, { file: UPLOAD_MESSAGES.missingFile });
+  if (file.size === 0) throw badRequest(UPLOAD_MESSAGES.emptyFile, { file: UPLOAD_MESSAGES.emptyFile });
+  return file;
+}
+
+/** Judges the staged file's type by its content, then stores and records it. */
+async function storeUpload(c: Context<AppEnv>, file: ReceivedFile) {
+  let type = detectFileType(file.head);
+  // SVG is text, judged as a whole document (and small by nature): anything that is not one of
+  // the binary types is read back and judged in full.
+  if (!type || type.mimeType === 'image/svg+xml') {
+    const bytes = new Uint8Array(await readFile(file.path));
+    type = detectFileType(bytes);
+    if (type?.mimeType === 'image/svg+xml' && svgRefusalReason(svgText(bytes) ?? '') !== null) {
+      throw new AppError(415, UPLOAD_MESSAGES.unsafeSvg, { file: UPLOAD_MESSAGES.unsafeSvg });
+    }
+  }
+  if (!type) throw new AppError(415, UPLOAD_MESSAGES.unsupportedType, { file: UPLOAD_MESSAGES.unsupportedType });
+
+  const { db, files, env, now } = c.get('deps');
+  await checkUnclaimedUploadQuota(db, { incomingBytes: file.size, quotaMb: env.UNCLAIMED_UPLOAD_QUOTA_MB, now: now() });
+  const fileName = `${randomUUID()}.${type.extension}`;
+  const originalName = sanitizeOriginalName(file.name, type.extension);
+  await files.putFile(fileName, file.path, type.mimeType);
+  try {
+    await db.insert(uploadedFiles).values({
+      fileName,
+      originalName,
+      fileSize: file.size,
+      mimeType: type.mimeType,
+      storage: files.kind,
+      bookingId: null,
+      createdAt: now(),
+    });
+  } catch (error) {
+    await files.delete(fileName).catch(() => undefined);
+    throw error;
+  }
+  return c.json({ filename: fileName, originalName, fileSize: file.size, mimeType: type.mimeType }, 201);
+}
+
 export const uploadRoutes = new Hono<AppEnv>()
   .post(
     '/upload',
@@ -71,47 +135,19 @@ export const uploadRoutes = new Hono<AppEnv>()
       },
     }),
     async (c) => {
-      if (!c.req.header('content-type')?.toLowerCase().startsWith('multipart/form-data')) {
+      const contentType = c.req.header('content-type');
+      if (!contentType?.toLowerCase().startsWith('multipart/form-data')) {
         throw new AppError(415, UPLOAD_MESSAGES.notMultipart);
       }
-      let form: FormData;
+      const boundary = multipartBoundary(contentType);
+      if (!boundary) throw badRequest(UPLOAD_MESSAGES.malformed);
+      // Streamed to a staging file as it arrives (api/multipart-file.ts), never held whole.
+      const staged = path.join(os.tmpdir(), `cp-upload-${randomUUID()}`);
       try {
-        form = await c.req.raw.formData();
-      } catch {
-        throw badRequest(UPLOAD_MESSAGES.malformed);
+        return await storeUpload(c, await receiveUpload(c.req.raw.body, boundary, staged));
+      } finally {
+        await rm(staged, { force: true });
       }
-      const file = form.get('file');
-      if (!(file instanceof File)) throw badRequest(UPLOAD_MESSAGES.missingFile, { file: UPLOAD_MESSAGES.missingFile });
-      if (file.size > MAX_UPLOAD_BYTES) throw new AppError(413, UPLOAD_MESSAGES.tooLarge, { file: UPLOAD_MESSAGES.tooLarge });
-      if (file.size === 0) throw badRequest(UPLOAD_MESSAGES.emptyFile, { file: UPLOAD_MESSAGES.emptyFile });
-
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      const type = detectFileType(bytes);
-      if (!type) throw new AppError(415, UPLOAD_MESSAGES.unsupportedType, { file: UPLOAD_MESSAGES.unsupportedType });
-      if (type.mimeType === 'image/svg+xml' && svgRefusalReason(svgText(bytes) ?? '') !== null) {
-        throw new AppError(415, UPLOAD_MESSAGES.unsafeSvg, { file: UPLOAD_MESSAGES.unsafeSvg });
-      }
-
-      const { db, files, env, now } = c.get('deps');
-      await checkUnclaimedUploadQuota(db, { incomingBytes: bytes.byteLength, quotaMb: env.UNCLAIMED_UPLOAD_QUOTA_MB, now: now() });
-      const fileName = `${randomUUID()}.${type.extension}`;
-      const originalName = sanitizeOriginalName(file.name, type.extension);
-      await files.put(fileName, bytes, type.mimeType);
-      try {
-        await db.insert(uploadedFiles).values({
-          fileName,
-          originalName,
-          fileSize: bytes.byteLength,
-          mimeType: type.mimeType,
-          storage: files.kind,
-          bookingId: null,
-          createdAt: now(),
-        });
-      } catch (error) {
-        await files.delete(fileName).catch(() => undefined);
-        throw error;
-      }
-      return c.json({ filename: fileName, originalName, fileSize: bytes.byteLength, mimeType: type.mimeType }, 201);
     },
   )
 
