@@ -57,7 +57,11 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
   if (driver === 'pglite') {
     const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');
+    // pg_trgm backs the admin's free-text search indexes (migration 0016); PGlite loads an
+    // extension's code only when asked, in every instance that opens such a database.
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
     const client = await PGlite.create({
+      extensions: { pg_trgm },
       // PostgreSQL's default 128 MB of shared buffers lives inside PGlite's WebAssembly memory,
       // which never shrinks: most of the local server's memory for a database of a few MB. The
       // files are cached by the operating system anyway.

@@ -18,9 +18,30 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * The text a free-text admin search looks in, as one expression so one trigram index (pg_trgm,
+ * GIN) answers `ILIKE '%term%'` without reading every row. Queries must use these same functions:
+ * PostgreSQL uses an expression index only for the identical expression. Fields are joined by a
+ * newline, which a search box cannot hold, so a term never matches across two fields; first and
+ * last name are joined by a space so that "Jane Smith" finds her.
+ */
+export const bookingSearchText = (columns: {
+  firstName: AnyPgColumn;
+  lastName: AnyPgColumn;
+  email: AnyPgColumn;
+  businessName: AnyPgColumn;
+  postcode: AnyPgColumn;
+}) =>
+  sql`(${columns.firstName} || ' ' || ${columns.lastName} || chr(10) || ${columns.email} || chr(10) || coalesce(${columns.businessName}, '') || chr(10) || coalesce(${columns.postcode}, ''))`;
+
+export const channelLogSearchText = (columns: { action: AnyPgColumn; entityId: AnyPgColumn; details: AnyPgColumn }) =>
+  sql`(${columns.action} || chr(10) || coalesce(${columns.entityId}, '') || chr(10) || coalesce(${columns.details}, ''))`;
 const instant = (name: string) => timestamp(name, { withTimezone: true });
 
 // ---------------------------------------------------------------- bookings
@@ -88,6 +109,7 @@ export const bookings = pgTable(
     index('bookings_archived_created_idx').on(table.archived, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('bookings_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     uniqueIndex('bookings_payment_intent_idx').on(table.stripePaymentIntentId),
+    index('bookings_search_trgm_idx').using('gin', sql`${bookingSearchText(table)} gin_trgm_ops`),
   ],
 );
 
@@ -338,6 +360,7 @@ export const channelLogs = pgTable(
     index('channel_logs_timestamp_id_idx').on(table.timestamp, table.id),
     index('channel_logs_channel_timestamp_idx').on(table.channel, table.timestamp, table.id),
     index('channel_logs_severity_timestamp_idx').on(table.severity, table.timestamp, table.id),
+    index('channel_logs_search_trgm_idx').using('gin', sql`${channelLogSearchText(table)} gin_trgm_ops`),
   ],
 );
 

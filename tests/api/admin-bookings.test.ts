@@ -137,6 +137,9 @@ describe('GET /api/bookings', () => {
     expect(await ids('e_h')).toEqual([grace.id]);
     expect(await ids('%')).toEqual([grace.id]);
     expect(await ids('nobody here')).toEqual([]);
+    // Each field is searched on its own (first and last name together): no match across two.
+    expect(await ids('lovelace ada@')).toEqual([]);
+    expect(await ids('coffee m1')).toEqual([]);
     const response = await get('/api/bookings?q=hopper');
     expect(response.headers.get('X-Total-Count')).toBe('1');
   });

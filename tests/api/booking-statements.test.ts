@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { PGlite } from '@electric-sql/pglite';
-import type { Logger as QueryLogger } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { Pool } from 'pg';
-import { schema, type Database } from '../../db/client.ts';
 import { uploadedFiles } from '../../db/schema.ts';
 import { createApp } from '../../src/server/api/app.ts';
 import type { BackgroundTasks } from '../../src/server/api/background.ts';
 import { bookingPayload, freshClient } from '../fixtures/bookings.ts';
+import { recordingDatabase } from '../setup/recording-database.ts';
 import { createTestContext, jsonRequest } from '../setup/test-app.ts';
 
 // Every SQL statement of a booking is a round trip made while the date's lock is held (on
@@ -20,21 +15,6 @@ const BOOKING_WITH_KEY_AND_FILE_STATEMENTS = 8; // + the key's claim, the Upload
 const DELIVERY_STATEMENTS = 3; // after the answer: claim the e-mail, mark it sent, its email_sent log
 
 const ctx = await createTestContext();
-
-/** The test's database again, through a drizzle that records every statement it sends. */
-function countingDatabase(): { db: Database; statements: string[] } {
-  const statements: string[] = [];
-  const logger: QueryLogger = {
-    logQuery(query) {
-      // BEGIN and COMMIT are the transaction's, sent by some drivers through drizzle and by
-      // PGlite inside its own call: left out, so the count is the same on every driver.
-      if (!/^\s*(begin|commit|rollback)\b/i.test(query)) statements.push(query);
-    },
-  };
-  const client = (ctx.deps.db as unknown as { $client: PGlite | Pool }).$client;
-  const db = client instanceof PGlite ? drizzlePglite(client, { schema, logger }) : drizzlePg(client, { schema, logger });
-  return { db: db as unknown as Database, statements };
-}
 
 /** Holds after-answer work until the test runs it, so each phase is counted on its own. */
 function heldBackground(): BackgroundTasks & { runHeld(): Promise<void> } {
@@ -49,7 +29,7 @@ function heldBackground(): BackgroundTasks & { runHeld(): Promise<void> } {
 }
 
 async function countBooking(body: Record<string, unknown>, headers: Record<string, string> = {}) {
-  const { db, statements } = countingDatabase();
+  const { db, statements } = recordingDatabase(ctx.deps.db);
   const background = heldBackground();
   const app = createApp({ ...ctx.deps, db, background });
   const response = await app.request('/api/bookings', jsonRequest(body, { headers }), freshClient());

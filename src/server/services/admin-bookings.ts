@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { bookings, progressLogs, uploadedFiles } from '../../../db/schema.ts';
+import { bookingSearchText, bookings, progressLogs, uploadedFiles } from '../../../db/schema.ts';
 import { notFound } from '../api/errors.ts';
 import { toBookingJson, type BookingRow } from './booking-view.ts';
 import { writeChannelLog } from './channel-log.ts';
@@ -31,19 +31,14 @@ function toAdminBookingJson(
   });
 }
 
-/** What the admin's search looks in: name, e-mail, business, postcode, and the id for digits. */
+/**
+ * What the admin's search looks in: name, e-mail, business, postcode (one trigram-indexed
+ * expression, db/schema.ts), and the id for digits.
+ */
 function searchCondition(q: string): SQL | undefined {
   const text = q.trim();
   if (!text) return undefined;
-  const pattern = likePattern(text);
-  const conditions: SQL[] = [
-    ilike(bookings.firstName, pattern),
-    ilike(bookings.lastName, pattern),
-    ilike(sql`${bookings.firstName} || ' ' || ${bookings.lastName}`, pattern),
-    ilike(bookings.email, pattern),
-    ilike(bookings.businessName, pattern),
-    ilike(bookings.postcode, pattern),
-  ];
+  const conditions: SQL[] = [ilike(bookingSearchText(bookings), likePattern(text))];
   const asId = /^#?(\d{1,9})$/.exec(text);
   if (asId) conditions.push(eq(bookings.id, Number(asId[1])));
   return or(...conditions);

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { channelLogs } from '../../../db/schema.ts';
+import { channelLogSearchText, channelLogs } from '../../../db/schema.ts';
 import { CHANNELS, DEFAULT_LOG_LIMIT, MAX_LOG_LIMIT, SEVERITIES, type Channel, type Severity } from '../../domain/channel-logs.ts';
+import { likePattern } from './keyset-page.ts';
 
 export { CHANNELS, DEFAULT_LOG_LIMIT, MAX_LOG_LIMIT, SEVERITIES };
 
@@ -38,11 +39,6 @@ export interface ChannelLogView {
   metadata: unknown;
 }
 
-/** `%`, `_` and `\` typed by the admin are literal characters, not patterns. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
 // The cursor is opaque to the browser; base64url keeps it safe in a header and a query string.
 export function encodeCursor(cursor: LogCursor): string {
   return Buffer.from(JSON.stringify([cursor.timestamp, cursor.id])).toString('base64url');
@@ -74,8 +70,8 @@ export async function listChannelLogs(db: Database, filters: ChannelLogFilters):
   if (filters.action) conditions.push(eq(channelLogs.action, filters.action));
   if (filters.entityType) conditions.push(eq(channelLogs.entityType, filters.entityType));
   if (filters.search) {
-    const pattern = `%${escapeLike(filters.search)}%`;
-    conditions.push(or(ilike(channelLogs.details, pattern), ilike(channelLogs.action, pattern), ilike(channelLogs.entityId, pattern))!);
+    // Action, entity id and details: one trigram-indexed expression (db/schema.ts).
+    conditions.push(ilike(channelLogSearchText(channelLogs), likePattern(filters.search)));
   }
   if (filters.cursor) {
     conditions.push(sql`(${channelLogs.timestamp}, ${channelLogs.id}) < (${filters.cursor.timestamp}::timestamptz, ${filters.cursor.id})`);
