@@ -1,5 +1,5 @@
 /**
- * One database handle, whichever PostgreSQL is behind it (issue #2):
+ * One database handle, whichever PostgreSQL is behind it:
  * - no DATABASE_URL → PGlite (PostgreSQL in WebAssembly) stored under DATA_DIR, or in memory;
  * - a Neon URL → Neon's serverless driver (WebSocket Pool: interactive transactions work);
  * - any other postgres:// URL → node-postgres.

@@ -1,5 +1,5 @@
 /**
- * The site frame's behaviours in plain script (no framework on static pages, issue #3):
+ * The site frame's behaviours in plain script (no framework on static pages):
  * translucent header, the drawer, the hidden admin triggers, the connectivity banner,
  * the page-view beacon and the suppressed install prompt. Each part is independent and
  * does nothing when its element is absent.

@@ -1,7 +1,7 @@
 import { BUSINESS } from './business.ts';
 import { LOCATIONS_SERVED } from './locations-served.ts';
 
-/** schema.org LocalBusiness with its service area, for search engines (issue #3, SEO). */
+/** schema.org LocalBusiness with its service area, for search engines. */
 export function localBusinessJsonLd(site: URL) {
   return {
     '@context': 'https://schema.org',

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { SEO_ENTRIES, SEO_PATHS } from '../content/seo.ts';
 
 /**
- * The public, indexable routes with absolute URLs from the configured site (issue #3, SEO).
+ * The public, indexable routes with absolute URLs from the configured site.
  * Pages marked noindex (checkout, tracking, admin, 404) and routes with parameters stay out.
  */
 const INDEXABLE_PATHS: readonly string[] = SEO_PATHS.filter(

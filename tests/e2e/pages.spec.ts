@@ -7,7 +7,7 @@ import { HOW_IT_WORKS_STEPS } from '../../src/content/process.ts';
 import { FAQ_ITEMS } from '../../src/content/faq.ts';
 import { BUSINESS } from '../../src/content/business.ts';
 
-// The static pages of public-site.md §2 (issue #3): content in the HTML, SEO, the FAQ's
+// The static pages of public-site.md §2: content in the HTML, SEO, the FAQ's
 // one-open rule, the demo video's fallback, no framework JavaScript and no serious axe findings.
 
 const STATIC_ROUTES = ['/', '/pricing', '/how-it-works', '/gallery', '/contact', '/about', '/terms', '/privacy'] as const;
