@@ -44,6 +44,11 @@ test.describe('Locations tab', () => {
     // Leaflet draws a numbered marker per stop.
     await expect(routes.locator('.leaflet-container').first()).toBeVisible();
     await expect(routes.locator('.route-stop').first()).toHaveText('1');
+    // Leaflet's own sheet arrives with the map (its panes are positioned by it), never in the
+    // page's head, where it would hold up the sign-in gate's first paint.
+    await expect(routes.locator('.leaflet-pane').first()).toHaveCSS('position', 'absolute');
+    const served = await (await page.request.get('/admin')).text();
+    expect(served).not.toMatch(/<link[^>]+leaflet[^>]*\.css/);
 
     const sizes = page.getByLabel('Stops per route');
     await expect(sizes).toHaveValue('5');

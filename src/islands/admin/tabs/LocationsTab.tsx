@@ -5,12 +5,19 @@ import { DEFAULT_GROUP_SIZE, ROUTE_GROUP_SIZE_OPTIONS, type RouteGroup } from '.
 import type { RouteMapStop } from '../operations/RouteMap.tsx';
 import { OpenRouteLink, StopAddresses, StopMeta } from '../operations/RouteParts.tsx';
 import { useLoad } from '../operations/use-load.ts';
+import { loadStylesheet } from '../../shared/load-stylesheet.ts';
+import leafletStylesheet from 'leaflet/dist/leaflet.css?url';
 
 // The Locations tab (admin-dashboard.md §2): bookings by region, and route groups of 3, 5, 8 or
 // 10 stops with the estimated saving and a maps link. Each route's small map loads Leaflet on
 // demand, so nothing map-related is fetched until a route group is on screen.
 
-const RouteMap = lazy(() => import('../operations/RouteMap.tsx'));
+// Leaflet's sheet is fetched with the map, not put in the page's head by the build: there it held
+// up the first paint of every /admin visit, sign-in gate included. A sheet that fails to load
+// still lets the map draw (unstyled controls beat no map).
+const RouteMap = lazy(() =>
+  Promise.all([import('../operations/RouteMap.tsx'), loadStylesheet(leafletStylesheet).catch(() => undefined)]).then(([module]) => module),
+);
 
 /** admin-dashboard.md §2: "up to 2 or 3 addresses are displayed per booking". */
 const ADDRESSES_SHOWN = 3;
