@@ -150,7 +150,7 @@ export function createMailer(env: Env, log: Logger, fetchImpl: typeof fetch = fe
             severity: 'error',
             entityType: 'email',
             entityId: row.id,
-            details: `${row.kind} to ${row.to_address} failed: ${reason.slice(0, 200)}`,
+            details: `${row.kind} e-mail #${row.id} failed: ${reason.slice(0, 200)}`,
           });
         }
       }
