@@ -28,6 +28,24 @@ test.describe('admin gate', () => {
     await expect(page.getByLabel('Password')).toBeVisible();
   });
 
+  test('the sign-in card takes the place of the session check without moving the page', async ({ page }) => {
+    // Hold the session check until its placeholder is on screen, so both states are measured.
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/admin/session', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const footerTop = () => page.locator('footer').evaluate((footer) => footer.getBoundingClientRect().top);
+    await page.goto('/admin');
+    await expect(page.getByRole('status').filter({ hasText: 'Checking your session…' })).toBeVisible();
+    const whileChecking = await footerTop();
+    answer();
+    await expect(page.getByLabel('Password')).toBeVisible();
+    // Everything below the card stays put (it jumped by about 190 px, a layout shift of 0.15).
+    expect(await footerTop()).toBe(whileChecking);
+  });
+
   test('the tabs work by keyboard and the gate has no serious accessibility problems', async ({ page }) => {
     await page.goto('/admin');
     await expect(page.getByLabel('Password')).toBeVisible();
