@@ -52,7 +52,12 @@ export async function planWithoutSequentialScans(db: Database, statement: Record
     await connection.query('set local enable_seqscan = off');
     return lines((await connection.query(explain, statement.params as unknown[])).rows);
   } finally {
-    await connection.query('rollback');
-    connection.release();
+    // Released even when the rollback fails (a broken connection), or the pool's end() would wait
+    // for it forever.
+    try {
+      await connection.query('rollback');
+    } finally {
+      connection.release();
+    }
   }
 }
