@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { testSettings } from './src/server/env.ts';
 import { CHROMIUM_ARGS, findChromium } from './tests/setup/chromium.ts';
+import { ADMIN_PASSWORD } from './tests/fixtures/e2e-server.ts';
 
 // scripts/e2e.ts picks a free port and a fresh data directory, then runs Playwright.
 const settings = testSettings();
@@ -41,7 +42,7 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: settings.e2eDataDir ?? '.data/e2e',
       SITE_URL: baseURL,
-      ADMIN_PASSWORD: 'e2e-admin-password',
+      ADMIN_PASSWORD,
       // Never ask an outside geocoder: lookups answer 503 and the form uses its fallback text.
       // A test that needs a found address answers /api/geocode/* itself (page.route).
       GEOCODER_URL: 'off',

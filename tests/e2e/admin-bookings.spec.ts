@@ -1,8 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-
-/** The password playwright.config.ts gives the server. */
-const ADMIN_PASSWORD = 'e2e-admin-password';
+import { ADMIN_PASSWORD } from '../fixtures/e2e-server.ts';
 
 async function openTab(page: Page, name: 'Bookings' | 'Contacts') {
   await page.goto('/admin');

@@ -2,9 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { bookingPayload, setupBookingHeaders } from '../fixtures/bookings.ts';
+import { ADMIN_PASSWORD } from '../fixtures/e2e-server.ts';
 
-/** The password playwright.config.ts gives the server. */
-const ADMIN_PASSWORD = 'e2e-admin-password';
 const LOGO = fileURLToPath(new URL('../fixtures/logo.png', import.meta.url));
 
 async function signIn(page: Page) {

@@ -1,8 +1,6 @@
 import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-
-/** The password playwright.config.ts gives the server. */
-const ADMIN_PASSWORD = 'e2e-admin-password';
+import { ADMIN_PASSWORD } from '../fixtures/e2e-server.ts';
 
 test.describe('admin gate', () => {
   test('refuses a wrong password, opens with the right one, and locks again at logout', async ({ page }) => {

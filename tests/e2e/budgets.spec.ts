@@ -14,8 +14,8 @@ const PUBLIC_PAGES = [...STATIC_PAGES, '/gallery', '/contact', '/booking', '/che
 /** The frame script and its analytics helper are about 1.3 KB compressed; room for small growth. */
 const STATIC_PAGE_SCRIPT_BUDGET = 4 * 1024;
 /**
- * /booking before anything is scrolled: React, the form and its validation (zod). The map
- * (Leaflet) and the upload client load with import() when their section needs them.
+ * /booking before anything is scrolled: React and the form. Its checks (zod) load on the first
+ * focus, the map (Leaflet) and the upload client when their section needs them.
  */
 const BOOKING_SCRIPT_BUDGET = 120 * 1024;
 const BOOKING_SCRIPT_COUNT_BUDGET = 20;
@@ -42,8 +42,11 @@ test.describe('script budgets of the build @desktop', () => {
     expect(scripts.length).toBeLessThanOrEqual(BOOKING_SCRIPT_COUNT_BUDGET);
     // Leaflet is the form's largest dependency: it must stay behind the map's import().
     expect(scripts.filter((script) => read(script.url).includes('leaflet-container')).map((script) => script.url)).toEqual([]);
+    // zod is next: it waits for the form's first focus.
+    expect(scripts.filter((script) => read(script.url).includes('$ZodObject')).map((script) => script.url)).toEqual([]);
     const everything = pageScripts(distDir, '/booking', { everything: true });
     expect(everything.some((script) => read(script.url).includes('leaflet-container')), 'the map is still reachable').toBe(true);
+    expect(everything.some((script) => read(script.url).includes('$ZodObject')), 'the checks are still reachable').toBe(true);
   });
 
   test('no public page can load admin code', () => {

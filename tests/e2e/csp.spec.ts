@@ -1,18 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PENDING_BOOKING, storePendingBooking } from '../fixtures/pending-booking.ts';
+import { ADMIN_PASSWORD, TRANSPARENT_PNG } from '../fixtures/e2e-server.ts';
 
 // Each page's Content Security Policy (src/server/csp.ts) lets it do everything it does, and no
 // more: the pages load, hydrate and draw their maps with no violation reported, and the header
 // names Stripe only on /checkout. Viewport does not matter here, so the checks run once.
-
-/** The password playwright.config.ts gives the server. */
-const ADMIN_PASSWORD = 'e2e-admin-password';
-
-/** Map tiles come from an outside host, unreachable in tests: answer with a transparent pixel. */
-const TRANSPARENT_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAC0lEQVR42mNgAAIAAAUAAen63NgAAAAASUVORK5CYII=',
-  'base64',
-);
 
 declare global {
   interface Window {
@@ -91,6 +83,10 @@ test.describe('Content Security Policy', () => {
     await page.getByTestId('booking-map').scrollIntoViewIfNeeded();
     await expect(page.locator('.leaflet-tile-loaded').first()).toBeAttached();
     expect(tilesServed()).toBeGreaterThan(0);
+    // The form's checks (zod) load on first focus and run on submit: under this policy too.
+    await page.getByLabel('First name').focus();
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await expect(page.getByRole('heading', { name: 'There is a problem' })).toBeVisible();
     expect(await violations(page, logged)).toEqual([]);
   });
 

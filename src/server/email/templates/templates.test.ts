@@ -88,6 +88,11 @@ describe('e-mail templates', () => {
     expect(preview(MESSAGES[name]!())).toMatchSnapshot();
   });
 
+  // Every sentence is written twice, once per part: the HTML is kept too, so neither drifts alone.
+  it.each(Object.keys(MESSAGES))('%s: HTML part', (name) => {
+    expect(MESSAGES[name]!().html).toMatchSnapshot();
+  });
+
   it.each(Object.keys(MESSAGES))('%s: has an HTML part in the shared frame', (name) => {
     const { html } = MESSAGES[name]!();
     expect(html).toMatch(/^<!doctype html><html lang="en-GB"><body [^>]*>\n[\s\S]*\n<\/body><\/html>$/);
