@@ -2,9 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { londonTomorrow } from '../../src/domain/schedule.ts';
 import { setupBookingHeaders } from '../fixtures/bookings.ts';
-
-/** The password playwright.config.ts gives the server. */
-const ADMIN_PASSWORD = 'e2e-admin-password';
+import { ADMIN_PASSWORD } from '../fixtures/e2e-server.ts';
 
 // Each test walks a whole tab (sign-in, maps, axe scans) on a shared 2-core machine.
 test.describe.configure({ timeout: 90_000 });
@@ -24,6 +22,16 @@ async function expectNoSeriousViolations(page: Page) {
 }
 
 test.describe('Locations tab', () => {
+  test('lists the stops of a route whose map cannot load @desktop', async ({ page }) => {
+    await page.route(/leaflet[^/]*\.css$/, (route) => route.abort());
+    await openTab(page, 'Locations');
+    await page.getByRole('tab', { name: 'Route Groups' }).click();
+    const routes = page.getByRole('list', { name: 'Route groups' });
+    await expect(routes.getByText('The map could not be loaded; the stops are listed below.').first()).toBeVisible();
+    await expect(routes.getByRole('link', { name: /Open route in Maps/ }).first()).toBeVisible();
+    await expect(routes.locator('.leaflet-container')).toHaveCount(0);
+  });
+
   test('shows the seeded regions, then route groups with a map, and changes the group size', async ({ page }) => {
     await openTab(page, 'Locations');
     const regions = page.getByRole('list', { name: 'Bookings per region' });

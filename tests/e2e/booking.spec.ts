@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import AxeBuilder from '@axe-core/playwright';
 import { getEnv } from '../../src/server/env.ts';
 import { setupBookingHeaders } from '../fixtures/bookings.ts';
+import { TRANSPARENT_PNG } from '../fixtures/e2e-server.ts';
 
 // The booking form end to end (public-site.md §2 "Booking", §4, §5, §8): a person
 // fills it by keyboard and mouse, pins two places on the map, uploads a logo, sees the price
@@ -11,11 +12,6 @@ import { setupBookingHeaders } from '../fixtures/bookings.ts';
 // and map pins get the spec's fallback text, whatever the network; a test that needs a found
 // address answers /api/geocode/* itself, as the server would.
 
-/** Map tiles come from an outside host, unreachable in tests: answer with a transparent pixel. */
-const TRANSPARENT_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAC0lEQVR42mNgAAIAAAUAAen63NgAAAAASUVORK5CYII=',
-  'base64',
-);
 /** A real 16x16 PNG logo (a green dot on ink): the server judges uploads by their content. */
 const LOGO_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9hAAAAMklEQVR42mMQEhP5TwlmGLwGmByfhoKJNgBdIyGDqGsAIc3YDBluBgx8LFAlIQ29zAQAN3GloO3K8RYAAAAASUVORK5CYII=',
@@ -609,6 +605,16 @@ test.describe('booking form', () => {
     expect(html).toContain('Loading map...');
     // The page's CSP refuses inline style attributes in served markup.
     expect(html).not.toMatch(/<[^>]+\sstyle="/);
+  });
+
+  test('says so when the map cannot load, and keeps the search box @desktop', async ({ page }) => {
+    await page.route(/leaflet[^/]*\.css$/, (route) => route.abort());
+    await openBookingForm(page);
+    const map = page.getByTestId('booking-map');
+    await map.scrollIntoViewIfNeeded();
+    await expect(map).toContainText('The map could not be loaded. Use the search box above to add your locations.');
+    await expect(map.locator('.leaflet-container')).toHaveCount(0);
+    await expect(page.getByLabel('Search for a location')).toBeEditable();
   });
 
   test('loads the map only when a person scrolls to it @mobile', async ({ page }) => {

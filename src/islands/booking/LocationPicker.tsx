@@ -1,11 +1,11 @@
-import { Component, Suspense, lazy, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $locations, LOCATIONS_KEY, addLocation, removeLocation, updateLocation } from './booking-store.ts';
 import { FieldError, HINT_CLASS, LABEL_CLASS, controlId, errorId, hintId } from './Field.tsx';
 import { LocationSearch } from './LocationSearch.tsx';
 import { addressAt, type Place } from './geocode.ts';
 import type { MapFocus } from './LocationMap.tsx';
-import { loadStylesheet } from '../shared/load-stylesheet.ts';
+import { MapBoundary, lazyWithStylesheet } from '../shared/load-stylesheet.ts';
 // Only the sheet's address: Astro would otherwise put Leaflet's 11 KB of CSS in the page's head,
 // where it holds up the first paint of a page whose map is far below the fold.
 import leafletStylesheet from 'leaflet/dist/leaflet.css?url';
@@ -14,30 +14,16 @@ import leafletStylesheet from 'leaflet/dist/leaflet.css?url';
 // React wrapper) cannot render on the server and is the form's largest part, so it loads only
 // when the map's box comes near the screen, not with the form; the spec's 'Loading map...' shows
 // until then (public-site.md §2).
-const LocationMap = lazy(() =>
-  Promise.all([import('./LocationMap.tsx'), loadStylesheet(leafletStylesheet)]).then(([module]) => module),
-);
+const LocationMap = lazyWithStylesheet(() => import('./LocationMap.tsx'), leafletStylesheet);
 
 const MAP_LOADING = 'Loading map...';
 
 /** If the map cannot load, the search box and the list still let people book. */
-class MapBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  componentDidCatch(error: Error) {
-    console.error('Map failed to load', error);
-  }
-  render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <p className="flex h-full items-center justify-center p-6 text-center text-concrete-700">
-        The map could not be loaded. Use the search box above to add your locations.
-      </p>
-    );
-  }
-}
+const MAP_FAILED = (
+  <p className="flex h-full items-center justify-center p-6 text-center text-concrete-700">
+    The map could not be loaded. Use the search box above to add your locations.
+  </p>
+);
 
 export interface LocationPickerProps {
   tileUrl: string;
@@ -153,7 +139,7 @@ export function LocationPicker({ tileUrl, attribution, error }: LocationPickerPr
           ref={mapBox}
         >
           {isNear ? (
-            <MapBoundary>
+            <MapBoundary fallback={MAP_FAILED}>
               <Suspense fallback={<MapLoading />}>
                 <LocationMap
                   tileUrl={tileUrl}

@@ -1,11 +1,12 @@
-import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $mapTiles } from '../operations/map-tiles.ts';
-import { DEFAULT_GROUP_SIZE, ROUTE_GROUP_SIZE_OPTIONS, type RouteGroup } from '../operations/types.ts';
+import type { RouteGroup } from '../operations/types.ts';
+import { DEFAULT_ROUTE_GROUP_SIZE, ROUTE_GROUP_SIZES } from '../../../domain/route-group-sizes.ts';
 import type { RouteMapStop } from '../operations/RouteMap.tsx';
 import { OpenRouteLink, StopAddresses, StopMeta } from '../operations/RouteParts.tsx';
 import { useLoad } from '../operations/use-load.ts';
-import { loadStylesheet } from '../../shared/load-stylesheet.ts';
+import { MapBoundary, lazyWithStylesheet } from '../../shared/load-stylesheet.ts';
 import leafletStylesheet from 'leaflet/dist/leaflet.css?url';
 
 // The Locations tab (admin-dashboard.md §2): bookings by region, and route groups of 3, 5, 8 or
@@ -13,11 +14,8 @@ import leafletStylesheet from 'leaflet/dist/leaflet.css?url';
 // demand, so nothing map-related is fetched until a route group is on screen.
 
 // Leaflet's sheet is fetched with the map, not put in the page's head by the build: there it held
-// up the first paint of every /admin visit, sign-in gate included. A sheet that fails to load
-// still lets the map draw (unstyled controls beat no map).
-const RouteMap = lazy(() =>
-  Promise.all([import('../operations/RouteMap.tsx'), loadStylesheet(leafletStylesheet).catch(() => undefined)]).then(([module]) => module),
-);
+// up the first paint of every /admin visit, sign-in gate included.
+const RouteMap = lazyWithStylesheet(() => import('../operations/RouteMap.tsx'), leafletStylesheet);
 
 /** admin-dashboard.md §2: "up to 2 or 3 addresses are displayed per booking". */
 const ADDRESSES_SHOWN = 3;
@@ -123,7 +121,7 @@ function RegionsView() {
 }
 
 function RoutesView() {
-  const [size, setSize] = useState<number>(DEFAULT_GROUP_SIZE);
+  const [size, setSize] = useState<number>(DEFAULT_ROUTE_GROUP_SIZE);
   const [load, retry] = useLoad<RouteGroup[]>(`/api/locations/grouping?size=${size}`);
   return (
     <div>
@@ -138,7 +136,7 @@ function RoutesView() {
             onChange={(event) => setSize(Number(event.target.value))}
             className="mt-1 min-h-11 rounded-xl border border-concrete-300 bg-white px-3 text-base"
           >
-            {ROUTE_GROUP_SIZE_OPTIONS.map((option) => (
+            {ROUTE_GROUP_SIZES.map((option) => (
               <option key={option} value={option}>
                 {option}
               </option>
@@ -200,9 +198,11 @@ function RouteCard({ group }: { group: RouteGroup }) {
       </dl>
       {tiles && stops.length > 0 && (
         <figure className="mt-4 h-48 overflow-hidden rounded-xl border border-concrete-200" aria-label={`Map of route ${group.routeNumber}`}>
-          <Suspense fallback={<p className="p-4 text-sm text-concrete-600">Loading map…</p>}>
-            <RouteMap stops={stops} tiles={tiles} />
-          </Suspense>
+          <MapBoundary fallback={<p className="p-4 text-sm text-concrete-600">The map could not be loaded; the stops are listed below.</p>}>
+            <Suspense fallback={<p className="p-4 text-sm text-concrete-600">Loading map…</p>}>
+              <RouteMap stops={stops} tiles={tiles} />
+            </Suspense>
+          </MapBoundary>
         </figure>
       )}
       <ol className="mt-4 space-y-3 text-sm">
