@@ -63,3 +63,14 @@ export const BOOKING_FORM_DEFAULTS: BookingFormValues = {
   specialInstructions: '',
   workType: 'day',
 };
+
+/**
+ * A booking's places as the form stores them: the selected locations joined with '; ' in
+ * locationAddress (admin-dashboard.md §2: "Addresses are split on semicolons").
+ */
+export function splitAddresses(locationAddress: string): string[] {
+  return locationAddress
+    .split(';')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}

@@ -1,4 +1,5 @@
 import { outcodeInfo, regionForOutwardCode } from './postcodes.ts';
+import { DEFAULT_ROUTE_GROUP_SIZE, ROUTE_GROUP_SIZES, isRouteGroupSize, type RouteGroupSize } from './route-group-sizes.ts';
 
 // Route groups for the admin's Route Groups tab and the worker e-mail (admin-dashboard.md:
 // "groups bookings by the same postcode outward code or the same region. Group size options are
@@ -130,14 +131,7 @@ export function orderRoute<T extends LatLng>(stops: readonly T[], options: Order
 
 // ---------------------------------------------------------------- grouping bookings
 
-export const ROUTE_GROUP_SIZES = [3, 5, 8, 10] as const;
-export type RouteGroupSize = (typeof ROUTE_GROUP_SIZES)[number];
-export const DEFAULT_ROUTE_GROUP_SIZE: RouteGroupSize = 5;
-
-/** For parsing `?size=`: true for 3, 5, 8 and 10 only. */
-export function isRouteGroupSize(value: unknown): value is RouteGroupSize {
-  return ROUTE_GROUP_SIZES.includes(value as RouteGroupSize);
-}
+export { DEFAULT_ROUTE_GROUP_SIZE, ROUTE_GROUP_SIZES, isRouteGroupSize, type RouteGroupSize } from './route-group-sizes.ts';
 /** admin-dashboard.md: "Estimated saving is 15 minutes per stop". */
 export const MINUTES_SAVED_PER_STOP = 15;
 /** The region of bookings whose region cannot be told. */

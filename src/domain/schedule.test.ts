@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  installationDay,
   isDayBeforeInstallation,
   isWorkerNotificationHour,
   londonParts,
@@ -108,5 +109,14 @@ describe('isDayBeforeInstallation', () => {
 
   it.each(['2026-02-30', 'soon', ''])('refuses an installation date that is not one: %j', (value) => {
     expect(() => toLondonDate(value)).toThrow(RangeError);
+  });
+});
+
+describe('installationDay', () => {
+  it('is the installation date read on London time once set, else the preferred date', () => {
+    expect(installationDay({ preferredDate: '2026-07-14', installationDate: null })).toBe('2026-07-14');
+    // 23:30 UTC in July is 00:30 the next day in London (BST).
+    expect(installationDay({ preferredDate: '2026-07-14', installationDate: new Date('2026-07-15T23:30:00Z') })).toBe('2026-07-16');
+    expect(installationDay({ preferredDate: '2026-07-14', installationDate: '2026-12-01T23:30:00Z' })).toBe('2026-12-01');
   });
 });

@@ -86,6 +86,14 @@ export function toLondonDate(day: Date | string): string {
 }
 
 /**
+ * The day the crew is expected, in London: the installation date once staff set it, else the
+ * preferred date. The worker routes, the calendar invite and the day-before reminder all go by it.
+ */
+export function installationDay(booking: { preferredDate: string; installationDate: Date | string | null }): string {
+  return booking.installationDate ? toLondonDate(booking.installationDate) : booking.preferredDate;
+}
+
+/**
  * Whether `instant` falls on the London day before the installation, when the reminder (and the
  * worker's route for tomorrow) is due. `installationDate` is a calendar date or an instant.
  */

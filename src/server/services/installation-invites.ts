@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../../db/client.ts';
+import type { Database, Transaction } from '../../../db/client.ts';
 import { bookings } from '../../../db/schema.ts';
 import { nextInviteSequence } from '../../domain/ics.ts';
 import { londonDate } from '../../domain/schedule.ts';
-import { installationInviteAttachment, installationRescheduledEmail, invitedDate } from '../email/templates/index.ts';
+import { installationDay } from '../../domain/schedule.ts';
+import { installationInviteAttachment, installationRescheduledEmail } from '../email/templates/index.ts';
 import { queueEmail } from '../providers/email.ts';
 import type { BookingRow } from './booking-view.ts';
 import { writeChannelLog } from './channel-log.ts';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * After staff change a booking's installation date (inside that change's transaction): when the
@@ -20,13 +20,13 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
  * key, or null when nothing was queued.
  */
 export async function queueRescheduledInvite(
-  tx: Tx,
+  tx: Transaction,
   before: BookingRow,
   after: BookingRow,
   context: { siteUrl: string; now: Date; userId: string },
 ): Promise<string | null> {
-  const previousDate = invitedDate(before);
-  const date = invitedDate(after);
+  const previousDate = installationDay(before);
+  const date = installationDay(after);
   const sequence = nextInviteSequence({ sequence: before.inviteSequence, date: previousDate }, date);
   if (sequence === before.inviteSequence) return null;
   if (after.status === 'cancelled' || after.archived || date < londonDate(context.now)) return null;

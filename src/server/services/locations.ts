@@ -8,6 +8,7 @@ import {
   type RouteGroupSize,
   type RoutingBooking,
 } from '../../domain/routing.ts';
+import { splitAddresses } from '../../domain/booking-limits.ts';
 
 // The admin's Locations tab (admin-dashboard.md §2): region counts and route groups, and the
 // booking loader the worker e-mail shares. Grouping itself is the pure rule in domain/routing.ts.
@@ -87,14 +88,6 @@ export async function loadRoutableBookings(db: Database, where?: SQL): Promise<R
     installationDate: row.installationDate,
     addresses: splitAddresses(row.locationAddress),
   }));
-}
-
-/** admin-dashboard.md §2: "Addresses are split on semicolons". */
-export function splitAddresses(locationAddress: string): string[] {
-  return locationAddress
-    .split(';')
-    .map((part) => part.trim())
-    .filter(Boolean);
 }
 
 export interface RouteGroupBooking {

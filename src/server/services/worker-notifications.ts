@@ -4,7 +4,7 @@ import type { Database } from '../../../db/client.ts';
 import { bookings, jobRuns, workers } from '../../../db/schema.ts';
 import { addDays } from '../../domain/format.ts';
 import { groupBookingsIntoRoutes, type RouteGroupSize } from '../../domain/routing.ts';
-import { isWorkerNotificationHour, londonTomorrow, toLondonDate, workerRunKey } from '../../domain/schedule.ts';
+import { installationDay, isWorkerNotificationHour, londonTomorrow, workerRunKey } from '../../domain/schedule.ts';
 import { WORKER_MESSAGES, WORKER_PREVIEW_MAX_ADDRESSES } from '../../domain/workers.ts';
 import type { AppDeps } from '../api/deps.ts';
 import { conflict } from '../api/errors.ts';
@@ -40,9 +40,9 @@ export interface WorkerPreview {
   routes: WorkerPreviewRoute[];
 }
 
-/** A booking is on a day by its installation date when one is set (read in London), else its preferred date. */
+/** A booking is on the day the crew is expected (domain/schedule.ts installationDay). */
 function isOnDay(booking: RoutableBooking, date: string): boolean {
-  return booking.installationDate ? toLondonDate(booking.installationDate) === date : booking.preferredDate === date;
+  return installationDay(booking) === date;
 }
 
 /** The routes for the London day after `now` (api.md `GET /api/worker-notifications/preview`). */

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { AdminBookingJson } from '../../../server/services/admin-bookings.ts';
 import { formatDay, formatMoney } from './format.ts';
+import { splitAddresses } from '../../../domain/booking-limits.ts';
 
 export type AdminBooking = AdminBookingJson;
 
@@ -74,7 +75,7 @@ function BookingRow({
 }) {
   const [busy, setBusy] = useState(false);
   const name = `${booking.firstName} ${booking.lastName}`;
-  const addresses = booking.locationAddress.split(';').map((part) => part.trim()).filter(Boolean);
+  const addresses = splitAddresses(booking.locationAddress);
   const statusId = `booking-${booking.id}-status`;
   const knownStatus = STATUS_OPTIONS.some((option) => option.value === booking.status);
 

@@ -15,9 +15,6 @@ interface StepDialogProps {
   onSubmit: (step: ProjectStep, notes: string, installationDate?: string) => void;
 }
 
-/** The step at which the installation day is set (its status is installation_scheduled). */
-const SCHEDULING_STEP = 3;
-
 /**
  * One of the five step buttons' dialogs (admin-dashboard.md §2): optional notes, prefilled. The
  * scheduling step also takes the installation day; a new day sends the customer an updated
@@ -41,7 +38,7 @@ export function StepDialog({ bookingId, step, saving, plannedDate, onClose, onSu
 function StepForm({ bookingId, step, saving, plannedDate, onClose, onSubmit }: StepDialogProps & { step: ProjectStep }) {
   const [notes, setNotes] = useState(defaultProgressNote(step));
   const [installationDate, setInstallationDate] = useState(plannedDate);
-  const isScheduling = step.step === SCHEDULING_STEP;
+  const isScheduling = step.status === 'installation_scheduled';
   const id = `progress-notes-${bookingId}`;
   const dateId = `installation-date-${bookingId}`;
   const submit = (event: FormEvent) => {

@@ -1,5 +1,6 @@
 import { BUSINESS } from '../../../content/business.ts';
 import type { BookingRow } from '../../services/booking-view.ts';
+import { splitAddresses } from '../../../domain/booking-limits.ts';
 
 // Pieces of a booking that several customer and staff e-mails show the same way.
 
@@ -18,9 +19,9 @@ export function workTypeLabel(workType: BookingRow['workType']): string {
   return workType === 'night' ? `Night (${BUSINESS.workingHours.night})` : `Day (${BUSINESS.workingHours.day})`;
 }
 
-/** The booking's addresses as stored: the selected locations joined with '; '. */
+/** The booking's addresses as stored. */
 export function storedAddresses(booking: Pick<BookingRow, 'locationAddress'>): string[] {
-  return booking.locationAddress.split(';').map((part) => part.trim()).filter(Boolean);
+  return splitAddresses(booking.locationAddress);
 }
 
 export function addressesOf({ booking, addresses }: Pick<BookingEmailContext, 'booking' | 'addresses'>): string[] {

@@ -1,22 +1,17 @@
 import { BUSINESS } from '../../../content/business.ts';
 import { formatLongDate } from '../../../domain/format.ts';
 import { buildInstallationInvite, ICS_CONTENT_TYPE, ICS_FILE_NAME } from '../../../domain/ics.ts';
-import { toLondonDate } from '../../../domain/schedule.ts';
+import { installationDay } from '../../../domain/schedule.ts';
 import type { EmailAttachment, EmailMessage } from '../../providers/email.ts';
 import type { BookingRow } from '../../services/booking-view.ts';
 import { installationHours, storedAddresses } from './booking-parts.ts';
-import { escapeHtml, layout, text } from './layout.ts';
+import { INSTALLATION_QUESTIONS, escapeHtml, layout, text } from './layout.ts';
 
 // The installation's calendar invite (src/domain/ics.ts): attached to the booking confirmation for
 // the preferred date, and sent again, with the same UID and a higher SEQUENCE, when staff move the
 // installation to another day, so the customer's calendar app moves the event.
 
 type InviteBooking = Pick<BookingRow, 'id' | 'email' | 'quantity' | 'workType' | 'locationAddress' | 'preferredDate' | 'installationDate'>;
-
-/** The day the crew is expected, in London: the installation date once staff set it, else the preferred date. */
-export function invitedDate(booking: Pick<BookingRow, 'preferredDate' | 'installationDate'>): string {
-  return booking.installationDate ? toLondonDate(booking.installationDate) : booking.preferredDate;
-}
 
 /**
  * The .ics file for a booking at a SEQUENCE, as an outbox attachment; null when the booking's
@@ -29,7 +24,7 @@ export function installationInviteAttachment(booking: InviteBooking, sequence: n
     ics = buildInstallationInvite({
       bookingId: booking.id,
       sequence,
-      date: invitedDate(booking),
+      date: installationDay(booking),
       workType: booking.workType,
       summary: `${BUSINESS.name}: ${booking.quantity} patches installed (booking #${booking.id})`,
       description:
@@ -51,12 +46,12 @@ export function installationInviteAttachment(booking: InviteBooking, sequence: n
 
 /** The e-mail that carries the updated invite when the installation moves to another day. */
 export function installationRescheduledEmail(booking: BookingRow, sequence: number, invite: EmailAttachment | null): EmailMessage {
-  const day = formatLongDate(invitedDate(booking));
+  const day = formatLongDate(installationDay(booking));
   const when = installationHours(booking.workType);
   const addresses = storedAddresses(booking);
   const moved = `Your installation has a new date: our crew now installs your ${booking.quantity} patches on ${day}, ${when}.`;
   const calendar = 'The calendar invite attached replaces the one we sent before.';
-  const questions = `Questions or a change of plan? Call ${BUSINESS.phone} or reply to this e-mail.`;
+  const questions = INSTALLATION_QUESTIONS;
   const plain = text([
     `Hello ${booking.firstName},`,
     '',

@@ -3,7 +3,7 @@ import { formatLongDate } from '../../../domain/format.ts';
 import type { EmailMessage } from '../../providers/email.ts';
 import type { BookingRow } from '../../services/booking-view.ts';
 import { installationHours, storedAddresses } from './booking-parts.ts';
-import { escapeHtml, layout, text } from './layout.ts';
+import { INSTALLATION_QUESTIONS, escapeHtml, layout, text } from './layout.ts';
 
 // The day-before reminder: what happens tomorrow, where, and whom to call.
 
@@ -12,7 +12,7 @@ export function installationReminderEmail(booking: BookingRow, date: string): Em
   const day = formatLongDate(date);
   const addresses = storedAddresses(booking);
   const nothingNeeded = 'Nothing is needed from you. We use water only, and send photos the same day.';
-  const questions = `Questions or a change of plan? Call ${BUSINESS.phone} or reply to this e-mail.`;
+  const questions = INSTALLATION_QUESTIONS;
   const plain = text([
     `Hello ${booking.firstName},`,
     '',

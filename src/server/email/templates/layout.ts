@@ -51,9 +51,13 @@ export function supportLines(): string[] {
   return [`Phone: ${BUSINESS.phone}`, `E-mail: ${BUSINESS.email}`, `Hours: ${BUSINESS.supportHours.text}`];
 }
 
+/** The tracking page, resolved against the site as the magic links and the invite's URL are. */
 export function trackProjectUrl(siteUrl: string): string {
-  return `${siteUrl.replace(/\/+$/, '')}/track-project`;
+  return new URL('/track-project', siteUrl).href;
 }
+
+/** The closing line of the installation e-mails (the reminder and a new date). */
+export const INSTALLATION_QUESTIONS = `Questions or a change of plan? Call ${BUSINESS.phone} or reply to this e-mail.`;
 
 /**
  * A plain-text message as HTML, for the short notes that have no layout of their own: blank lines
