@@ -127,3 +127,15 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 }
 
 export { schema };
+
+/** The handle a `db.transaction(async (tx) => …)` callback gets. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * The rows of a raw `db.execute(sql\`…\`)`: node-postgres and Neon return {rows}; PGlite returns
+ * {rows} too, but typed differently.
+ */
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}

@@ -10,9 +10,8 @@
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { is, sql } from 'drizzle-orm';
 import { PgTable as PgTableClass } from 'drizzle-orm/pg-core';
-import type { Database } from './client.ts';
+import { rowsOf, type Database } from './client.ts';
 import * as schema from './schema.ts';
-import { rowsOf } from '../src/server/providers/email.ts';
 
 export const DUMP_FORMAT = 'clean-patch-dump/1';
 

@@ -70,3 +70,7 @@ function errorFrom(response: Response, text: string): ApiError {
   return new ApiError(`${response.status}: ${text || response.statusText}`, response.status, {}, retryAfterSeconds);
 }
 
+/** What a failed call says, for a toast or an inline error: the server's own message when it sent one. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

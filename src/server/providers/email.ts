@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client.ts';
+import { rowsOf, type Database } from '../../../db/client.ts';
 import { emailOutbox, type EmailAttachment } from '../../../db/schema.ts';
 import type { Env } from '../env.ts';
 import type { Logger } from '../api/deps.ts';
@@ -175,12 +175,6 @@ export async function deliverNow(
   }
 }
 
-/** node-postgres and Neon return {rows}; PGlite returns {rows} too, but typed differently. */
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
-
 function outboxTransport(log: Logger): Transport {
   return {
     name: 'outbox',
@@ -219,4 +213,3 @@ function sendGridTransport(apiKey: string, from: string, fetchImpl: typeof fetch
   };
 }
 
-export { rowsOf };

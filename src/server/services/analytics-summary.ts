@@ -1,7 +1,6 @@
 import { count, desc, gte, sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client.ts';
+import { rowsOf, type Database } from '../../../db/client.ts';
 import { analyticsEvents, pageViews } from '../../../db/schema.ts';
-import { rowsOf } from '../providers/email.ts';
 import { londonDays, londonMidnight } from './london-days.ts';
 import { countedPageViews, readRollupWatermark } from './page-view-rollup.ts';
 

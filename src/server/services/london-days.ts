@@ -1,22 +1,12 @@
 /**
  * Calendar days as a person in the UK counts them (Europe/London), as YYYY-MM-DD strings.
  * London is UTC or UTC+1 and changes at 01:00 UTC, so every London day is a whole number of
- * UTC hours and its midnight always exists.
+ * UTC hours and its midnight always exists. The plain date helpers are the domain's.
  */
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { addDays } from '../../domain/format.ts';
+import { londonDate } from '../../domain/schedule.ts';
+
 const HOUR_MS = 60 * 60 * 1000;
-
-// en-CA formats as YYYY-MM-DD: the date an admin in the UK would call "today".
-const LONDON_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-export function londonDate(instant: Date): string {
-  return LONDON_DAY.format(instant);
-}
-
-/** The date `days` after (or before, when negative) a date; calendar arithmetic at noon UTC. */
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T12:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
 
 /** The instant a London day begins. */
 export function londonMidnight(day: string): Date {

@@ -1,7 +1,7 @@
 import { and, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { rowsOf } from '../../../db/client.ts';
 import { emailOutbox, geocodeCache, idempotencyKeys, stripeEvents, uploadedFiles } from '../../../db/schema.ts';
 import type { AppDeps } from '../api/deps.ts';
-import { rowsOf } from '../providers/email.ts';
 import { writeChannelLog } from './channel-log.ts';
 import { pruneRateLimits } from './rate-limit.ts';
 import { applyRetention } from './retention.ts';

@@ -1,8 +1,9 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../../db/client.ts';
+import { rowsOf, type Database } from '../../../db/client.ts';
 import { rollupWatermarks } from '../../../db/schema.ts';
-import { rowsOf } from '../providers/email.ts';
-import { addDays, firstWholeDayFrom, londonDate, londonMidnight } from './london-days.ts';
+import { addDays } from '../../domain/format.ts';
+import { londonDate } from '../../domain/schedule.ts';
+import { firstWholeDayFrom, londonMidnight } from './london-days.ts';
 
 /**
  * The daily roll-up of page views (page_view_daily), kept by the hourly maintenance job.

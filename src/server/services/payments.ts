@@ -10,7 +10,7 @@ import { paymentReceiptEmail, paymentReceiptKey } from '../email/templates/index
 import { PAYMENT_MESSAGES } from '../../content/payment-messages.ts';
 import type { AppDeps } from '../api/deps.ts';
 import { AppError, conflict, notConfigured, notFound } from '../api/errors.ts';
-import { queueEmail } from '../providers/email.ts';
+import { deliverNow, queueEmail } from '../providers/email.ts';
 import { PaymentsUnavailableError, type PaymentEvent, type PaymentsProvider } from '../providers/payments.ts';
 import { writeChannelLog } from './channel-log.ts';
 import { createTrackingLink, trackingLinkUrl } from './tracking.ts';
@@ -372,9 +372,7 @@ export async function applyPaymentEvent(deps: AppDeps, event: PaymentEvent): Pro
     // After commit: the receipt is in the outbox whatever happens to this delivery attempt. Only
     // this receipt is sent before Stripe gets its answer (a slow mail provider must not make the
     // webhook time out); other queued mail waits for the hourly maintenance job.
-    await deps.mailer.deliverQueued(deps.db, { dedupeKeys: [paymentReceiptKey(paidBookingId)] }).catch((error: unknown) => {
-      deps.log.error('Could not deliver the payment receipt', { error: error instanceof Error ? error.message : String(error) });
-    });
+    await deliverNow(deps, [paymentReceiptKey(paidBookingId)]);
   }
   return outcome;
 }

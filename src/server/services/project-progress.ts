@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '../../../db/client.ts';
+import type { Database, Transaction } from '../../../db/client.ts';
 import { bookings, photos, progressLogs } from '../../../db/schema.ts';
 import {
   canAdvanceTo,
@@ -66,9 +66,8 @@ export interface Actor {
   now: Date;
 }
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-async function lockBooking(tx: Tx, bookingId: number): Promise<BookingRow> {
+async function lockBooking(tx: Transaction, bookingId: number): Promise<BookingRow> {
   const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
   if (!row) throw notFound(PROGRESS_MESSAGES.bookingNotFound);
   return row;

@@ -4,8 +4,8 @@ import { showToast } from '../../shared/toast-store.ts';
 import { INPUT_CLASS, LABEL_CLASS } from '../../booking/Field.tsx';
 import type { BlockedDateJson } from '../../../server/services/blocked-dates.ts';
 import { formatDay, londonTodayIso } from './format.ts';
+import { errorMessage } from '../../shared/api.ts';
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Availability: dates closed to new bookings. Blocking never cancels a booking already on the
@@ -25,7 +25,7 @@ export function AvailabilityPanel() {
         setBlocked(rows);
         setLoadError('');
       })
-      .catch((error) => setLoadError(errorText(error)));
+      .catch((error) => setLoadError(errorMessage(error)));
   }, []);
   useEffect(load, [load]);
 
@@ -46,7 +46,7 @@ export function AvailabilityPanel() {
       setReason('');
       load();
     } catch (error) {
-      showToast({ title: 'Block Failed', description: errorText(error), variant: 'destructive' });
+      showToast({ title: 'Block Failed', description: errorMessage(error), variant: 'destructive' });
     } finally {
       setBusy(false);
     }
@@ -59,7 +59,7 @@ export function AvailabilityPanel() {
       setNotice('');
       load();
     } catch (error) {
-      showToast({ title: 'Unblock Failed', description: errorText(error), variant: 'destructive' });
+      showToast({ title: 'Unblock Failed', description: errorMessage(error), variant: 'destructive' });
     }
   };
 

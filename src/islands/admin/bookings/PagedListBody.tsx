@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { showToast } from '../../shared/toast-store.ts';
 import type { usePagedList } from './use-paged-list.ts';
+import { errorMessage } from '../../shared/api.ts';
 
 type PagedList<T extends { id: number }> = ReturnType<typeof usePagedList<T>>;
 
@@ -19,7 +20,7 @@ interface PagedListBodyProps<T extends { id: number }> {
 export function PagedListBody<T extends { id: number }>({ list, noun, empty, children }: PagedListBodyProps<T>) {
   const loadMore = () =>
     void list.loadMore().catch((error: unknown) =>
-      showToast({ title: 'Loading Failed', description: error instanceof Error ? error.message : String(error), variant: 'destructive' }),
+      showToast({ title: 'Loading Failed', description: errorMessage(error), variant: 'destructive' }),
     );
   return (
     <>

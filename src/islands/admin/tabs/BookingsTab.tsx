@@ -7,12 +7,12 @@ import { ConfirmDialog } from '../bookings/ConfirmDialog.tsx';
 import { AvailabilityPanel } from '../bookings/AvailabilityPanel.tsx';
 import { usePagedList } from '../bookings/use-paged-list.ts';
 import { PagedListBody } from '../bookings/PagedListBody.tsx';
+import { errorMessage } from '../../shared/api.ts';
 
 /** admin-dashboard.md §2 and §8: the archive question and the toasts, word for word. */
 const ARCHIVE_QUESTION = 'Are you sure you want to archive this project? It will be moved to the archived projects section.';
 const SEARCH_DELAY_MS = 300;
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The Bookings tab: active or archived bookings, searchable, with status, archive and restore. */
 export default function BookingsTab() {
@@ -39,7 +39,7 @@ export default function BookingsTab() {
       const label = STATUS_OPTIONS.find((option) => option.value === status)?.label ?? status;
       showToast({ title: 'Status Updated', description: `Booking #${booking.id} is now ${label}.`, variant: 'success' });
     } catch (error) {
-      showToast({ title: 'Update Failed', description: errorText(error), variant: 'destructive' });
+      showToast({ title: 'Update Failed', description: errorMessage(error), variant: 'destructive' });
     }
   };
 
@@ -52,7 +52,7 @@ export default function BookingsTab() {
       showToast({ title: 'Project Archived', description: `Booking #${toArchive.id} moved to Archived Projects.`, variant: 'success' });
       setToArchive(null);
     } catch (error) {
-      showToast({ title: 'Archive Failed', description: errorText(error), variant: 'destructive' });
+      showToast({ title: 'Archive Failed', description: errorMessage(error), variant: 'destructive' });
     } finally {
       setArchiving(false);
     }
@@ -64,7 +64,7 @@ export default function BookingsTab() {
       list.replace(booking.id, null);
       showToast({ title: 'Project Restored', description: `Booking #${booking.id} is back in Active Projects.`, variant: 'success' });
     } catch (error) {
-      showToast({ title: 'Restore Failed', description: errorText(error), variant: 'destructive' });
+      showToast({ title: 'Restore Failed', description: errorMessage(error), variant: 'destructive' });
     }
   };
 
