@@ -16,7 +16,7 @@ type Gate = 'checking' | 'locked' | 'open';
  * /admin: the password gate, then the dashboard. The server decides: the gate asks
  * GET /api/admin/session and POST /api/admin/login; the browser never sees the password's hash.
  */
-function AdminApp({ mapTiles, totpExpected = false }: { mapTiles?: MapTiles; totpExpected?: boolean }) {
+function AdminApp({ mapTiles }: { mapTiles?: MapTiles }) {
   const [gate, setGate] = useState<Gate>('checking');
   const [totpRequired, setTotpRequired] = useState(false);
 
@@ -58,10 +58,10 @@ function AdminApp({ mapTiles, totpExpected = false }: { mapTiles?: MapTiles; tot
   return (
     <>
       {gate !== 'open' && (
-        // As tall as the sign-in card will be (down to 320 px wide), so the footer does not jump
-        // when the card replaces the session check (a layout shift of 0.15 on every visit). Whether
-        // the card has the code field is the server's answer; the page's build says what to expect.
-        <div className={`flow-root ${totpExpected ? 'min-h-[32rem]' : 'min-h-[25rem]'}`}>
+        // As tall as the sign-in card with its authenticator field (down to 320 px wide), so the
+        // footer does not jump when the card replaces the session check (a layout shift of 0.15 on
+        // every visit). Whether the field shows is only known from the check's answer.
+        <div className="flow-root min-h-[32rem]">
           {gate === 'checking' && (
             <p className="py-16 text-center text-concrete-600" role="status">
               Checking your session…
