@@ -1,17 +1,15 @@
 /**
  * The bench's own copy of the site: a fresh build in a temporary folder, served by
- * bench/serve-dist.ts on a free port with a throwaway embedded database holding the demo data,
- * plus the small process helpers the benches share (wait until a server answers, stop a
- * process group).
+ * bench/serve-dist.ts on a free port with a throwaway embedded database holding the demo data.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { freePort } from '../scripts/free-port.ts';
+import { root, stopProcessGroup, waitUntilAnswering } from './lib/child-server.ts';
 
-export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export { root, stopProcessGroup, waitUntilAnswering };
 
 export interface LocalSite {
   baseUrl: string;
@@ -65,7 +63,7 @@ export async function startLocalSite(prebuilt?: string): Promise<LocalSite> {
   });
   const baseUrl = `http://localhost:${port}`;
   try {
-    await waitUntilAnswering(`${baseUrl}/api/health`, server);
+    await waitUntilAnswering(`${baseUrl}/api/health`, server, 60_000);
   } catch (error) {
     await stopProcessGroup(server);
     cleanUp();
@@ -78,44 +76,4 @@ export async function startLocalSite(prebuilt?: string): Promise<LocalSite> {
       cleanUp();
     },
   };
-}
-
-/** Resolves once `url` answers 2xx; rejects if `server` exits first or a minute passes. */
-export async function waitUntilAnswering(url: string, server: ChildProcess): Promise<void> {
-  const exited = new Promise<never>((_, reject) =>
-    server.once('exit', (code) => reject(new Error(`The local server stopped (exit ${code}) before it answered`))),
-  );
-  const deadline = Date.now() + 60_000;
-  const poll = (async () => {
-    while (Date.now() < deadline) {
-      try {
-        if ((await fetch(url)).ok) return;
-      } catch {
-        /* not listening yet */
-      }
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    }
-    throw new Error(`The local server did not answer ${url} within a minute`);
-  })();
-  await Promise.race([poll, exited]);
-}
-
-/** SIGTERM to the child's process group, SIGKILL after 5 s if it is still there. */
-export async function stopProcessGroup(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.pid === undefined) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  try {
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    return;
-  }
-  const timer = setTimeout(() => {
-    try {
-      process.kill(-child.pid!, 'SIGKILL');
-    } catch {
-      /* already gone */
-    }
-  }, 5_000);
-  await exited;
-  clearTimeout(timer);
 }

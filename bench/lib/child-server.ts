@@ -18,29 +18,31 @@ export async function startChildServer(script: string, env: NodeJS.ProcessEnv, p
   const child = spawn(process.execPath, [tsx, script], { cwd: root, env, detached: true, stdio: ['ignore', log, log] });
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
-    await waitUntilHealthy(baseUrl, child);
+    await waitUntilAnswering(`${baseUrl}/api/health`, child);
   } catch (error) {
-    await stopGroup(child);
+    await stopProcessGroup(child);
     throw new Error(`${(error as Error).message}\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
   }
-  return { baseUrl, stop: () => stopGroup(child) };
+  return { baseUrl, stop: () => stopProcessGroup(child) };
 }
 
-async function waitUntilHealthy(baseUrl: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
+/** Resolves once `url` answers 2xx; rejects if `child` exits first or `timeoutMs` passes. */
+export async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The bench server stopped (exit ${child.exitCode}) before it answered`);
+    if (child.exitCode !== null) throw new Error(`The server stopped (exit ${child.exitCode}) before it answered`);
     try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
+      if ((await fetch(url)).ok) return;
     } catch {
       /* not listening yet */
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`The bench server did not answer ${baseUrl}/api/health within two minutes`);
+  throw new Error(`The server did not answer ${url} within ${Math.round(timeoutMs / 1000)} s`);
 }
 
-async function stopGroup(child: ChildProcess): Promise<void> {
+/** SIGTERM to the child's process group, SIGKILL after 5 s if it is still there. */
+export async function stopProcessGroup(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.pid === undefined) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const signal = (name: NodeJS.Signals) => {
