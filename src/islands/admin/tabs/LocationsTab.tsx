@@ -198,7 +198,9 @@ function RouteCard({ group }: { group: RouteGroup }) {
       </dl>
       {tiles && stops.length > 0 && (
         <figure className="mt-4 h-48 overflow-hidden rounded-xl border border-concrete-200" aria-label={`Map of route ${group.routeNumber}`}>
-          <MapBoundary fallback={<p className="p-4 text-sm text-concrete-600">The map could not be loaded; the stops are listed below.</p>}>
+          <MapBoundary
+            fallback={<p className="flex h-full items-center justify-center p-4 text-center text-sm text-concrete-700">The map could not be loaded; the stops are listed below.</p>}
+          >
             <Suspense fallback={<p className="p-4 text-sm text-concrete-600">Loading map…</p>}>
               <RouteMap stops={stops} tiles={tiles} />
             </Suspense>
