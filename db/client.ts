@@ -5,6 +5,8 @@
  * - any other postgres:// URL → node-postgres.
  * All three speak the same drizzle query builder, so services never know which one they have.
  */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
@@ -29,6 +31,11 @@ export interface OpenOptions {
   neonWsProxy?: (host: string, port: number | string) => string;
   /** Sees every statement drizzle sends (the scale bench uses it to EXPLAIN what an endpoint runs). */
   logger?: Logger;
+}
+
+/** Where the embedded database lives under DATA_DIR; undefined when DATABASE_URL names a server. */
+export function embeddedDataDir(settings: { DATABASE_URL?: string; DATA_DIR: string }): string | undefined {
+  return settings.DATABASE_URL ? undefined : path.resolve(settings.DATA_DIR, 'pglite');
 }
 
 export function driverFor(url: string | undefined): Driver {
@@ -56,6 +63,9 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
 
   if (driver === 'pglite') {
     const { PGlite } = await import('@electric-sql/pglite');
+    // The one place the data directory is made: every command (start, db:migrate, db:seed,
+    // db:export, db:import) may be the first to run on a fresh clone with no DATA_DIR yet.
+    if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
     const { drizzle } = await import('drizzle-orm/pglite');
     // pg_trgm backs the admin's free-text search indexes (migration 0016); PGlite loads an
     // extension's code only when asked, in every instance that opens such a database.

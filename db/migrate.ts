@@ -29,7 +29,7 @@ export async function migrateDatabase(handle: DatabaseHandle, migrationsFolder =
 // `npm run db:migrate`
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { getEnv } = await import('../src/server/env.ts');
-  const { openDatabase } = await import('./client.ts');
+  const { embeddedDataDir, openDatabase } = await import('./client.ts');
   const env = getEnv();
   if (env.NETLIFY && !env.DATABASE_URL) {
     console.error('DATABASE_URL (or NETLIFY_DATABASE_URL) is not set: connect a Neon database to the site first (README, Deploying).');
@@ -37,7 +37,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   }
   const handle = await openDatabase({
     url: env.DATABASE_URL,
-    dataDir: env.DATABASE_URL ? undefined : path.join(env.DATA_DIR, 'pglite'),
+    dataDir: embeddedDataDir(env),
   });
   await migrateDatabase(handle);
   await handle.close();

@@ -6,12 +6,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { getEnv } from '../src/server/env.ts';
-import { openDatabase } from '../db/client.ts';
+import { embeddedDataDir, openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { exportDatabase } from '../db/dump.ts';
 
 const env = getEnv();
-const handle = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : path.join(env.DATA_DIR, 'pglite') });
+const handle = await openDatabase({ url: env.DATABASE_URL, dataDir: embeddedDataDir(env) });
 await migrateDatabase(handle);
 const dump = await exportDatabase(handle.db);
 await handle.close();

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { getEnv } from '../src/server/env.ts';
-import { openDatabase } from '../db/client.ts';
+import { embeddedDataDir, openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { importDatabase } from '../db/dump.ts';
 
@@ -17,7 +17,7 @@ if (!file) {
 }
 const env = getEnv();
 const dump = JSON.parse(await readFile(path.resolve(file), 'utf8'));
-const handle = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : path.join(env.DATA_DIR, 'pglite') });
+const handle = await openDatabase({ url: env.DATABASE_URL, dataDir: embeddedDataDir(env) });
 await migrateDatabase(handle);
 const counts = await importDatabase(handle.db, dump);
 await handle.close();

@@ -1,6 +1,4 @@
-import path from 'node:path';
-import { mkdir } from 'node:fs/promises';
-import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
+import { embeddedDataDir, openDatabase, type DatabaseHandle } from '../../db/client.ts';
 import { migrateDatabase } from '../../db/migrate.ts';
 import { createApp } from './api/app.ts';
 import { consoleLogger, type AppDeps } from './api/deps.ts';
@@ -26,9 +24,7 @@ export async function createRuntime(env: Env = getEnv()): Promise<Runtime> {
   if (!env.DATABASE_URL && env.NETLIFY) {
     throw new ConfigError('DATABASE_URL is not set: on Netlify the site needs a Neon database (see README).');
   }
-  const dataDir = env.DATABASE_URL ? undefined : path.resolve(env.DATA_DIR, 'pglite');
-  if (dataDir) await mkdir(dataDir, { recursive: true });
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir });
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: embeddedDataDir(env) });
   // Locally every database is brought up to date on start; on Netlify the deploy did it.
   if (database.driver === 'pglite' || !env.NETLIFY) await migrateDatabase(database);
   // Locally a password is generated (and printed once) when none is set; on Netlify one must be.
