@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   groupBookingsIntoRoutes,
+  estimatedMinutesSaved,
   haversineKm,
   isRouteGroupSize,
   type LatLng,
@@ -123,6 +124,18 @@ describe('mapsRouteUrl', () => {
   });
 });
 
+describe('estimatedMinutesSaved', () => {
+  it.each([
+    [0, 0],
+    [1, 0],
+    [2, 15],
+    [5, 60],
+    [10, 135],
+  ])('%i stops save %i minutes', (stops, minutes) => {
+    expect(estimatedMinutesSaved(stops)).toBe(minutes);
+  });
+});
+
 describe('groupBookingsIntoRoutes', () => {
   const booking = (id: number, outwardCode: string | null, points: LatLng[] = [], region: string | null = null): RoutingBooking =>
     ({ id, outwardCode, region, points });
@@ -137,43 +150,43 @@ describe('groupBookingsIntoRoutes', () => {
   it.each<[string, RoutingBooking[], 3 | 5 | 8 | 10, ReturnType<typeof summary>]>([
     ['nothing to group', [], 5, []],
     ['one outward code under the size stays one group', [booking(2, 'M1'), booking(1, 'M1')], 5, [
-      { region: 'Greater Manchester', outwardCode: 'M1', ids: [1, 2], minutes: 30 },
+      { region: 'Greater Manchester', outwardCode: 'M1', ids: [1, 2], minutes: 15 },
     ]],
     ['a full outward code fills a group; its overflow joins the region', [
       booking(1, 'M1'), booking(2, 'M1'), booking(3, 'M1'), booking(4, 'M1'), booking(5, 'M4'),
     ], 3, [
-      { region: 'Greater Manchester', outwardCode: 'M1', ids: [1, 2, 3], minutes: 45 },
-      { region: 'Greater Manchester', outwardCode: null, ids: [4, 5], minutes: 30 },
+      { region: 'Greater Manchester', outwardCode: 'M1', ids: [1, 2, 3], minutes: 30 },
+      { region: 'Greater Manchester', outwardCode: null, ids: [4, 5], minutes: 15 },
     ]],
     ['regions never mix, even next door (SK1 Stockport, SK9 Cheshire East)', [
       booking(1, 'SK1'), booking(2, 'SK9'), booking(3, 'M1'),
     ], 5, [
-      { region: 'Cheshire East', outwardCode: 'SK9', ids: [2], minutes: 15 },
-      { region: 'Greater Manchester', outwardCode: null, ids: [1, 3], minutes: 30 },
+      { region: 'Cheshire East', outwardCode: 'SK9', ids: [2], minutes: 0 },
+      { region: 'Greater Manchester', outwardCode: null, ids: [1, 3], minutes: 15 },
     ]],
     ['a region larger than the size is cut along one path: neighbours ride together', [
       booking(1, 'LS1'), booking(2, 'BD1'), booking(3, 'LS2'), booking(4, 'BD3'), booking(5, 'LS6'), booking(6, 'BD2'),
     ], 3, [
-      { region: 'West Yorkshire', outwardCode: null, ids: [1, 3, 5], minutes: 45 },
-      { region: 'West Yorkshire', outwardCode: null, ids: [2, 4, 6], minutes: 45 },
+      { region: 'West Yorkshire', outwardCode: null, ids: [1, 3, 5], minutes: 30 },
+      { region: 'West Yorkshire', outwardCode: null, ids: [2, 4, 6], minutes: 30 },
     ]],
     ['no pin, no known code: Unknown area, last, in id order', [
       booking(9, null), booking(7, 'ZZ9'), booking(1, 'M1'),
     ], 5, [
-      { region: 'Greater Manchester', outwardCode: 'M1', ids: [1], minutes: 15 },
-      { region: 'Unknown area', outwardCode: null, ids: [7, 9], minutes: 30 },
+      { region: 'Greater Manchester', outwardCode: 'M1', ids: [1], minutes: 0 },
+      { region: 'Unknown area', outwardCode: null, ids: [7, 9], minutes: 15 },
     ]],
     ['a pin without a known region is placed in Unknown area with a distance', [
       booking(3, null, [{ lat: 53.5, lng: -2.2 }]), booking(4, null),
     ], 5, [
-      { region: 'Unknown area', outwardCode: null, ids: [3], minutes: 15 },
-      { region: 'Unknown area', outwardCode: null, ids: [4], minutes: 15 },
+      { region: 'Unknown area', outwardCode: null, ids: [3], minutes: 0 },
+      { region: 'Unknown area', outwardCode: null, ids: [4], minutes: 0 },
     ]],
     ['the stored region wins over the table', [booking(1, 'M1', [], 'Somewhere Else')], 5, [
-      { region: 'Somewhere Else', outwardCode: 'M1', ids: [1], minutes: 15 },
+      { region: 'Somewhere Else', outwardCode: 'M1', ids: [1], minutes: 0 },
     ]],
     ['an empty stored region falls back to the table', [booking(1, 'M1', [], ' ')], 5, [
-      { region: 'Greater Manchester', outwardCode: 'M1', ids: [1], minutes: 15 },
+      { region: 'Greater Manchester', outwardCode: 'M1', ids: [1], minutes: 0 },
     ]],
   ])('%s', (_, bookings, size, expected) => {
     expect(summary(groupBookingsIntoRoutes(bookings, size))).toEqual(expected);

