@@ -266,6 +266,13 @@ describe('project photos', () => {
     expect((await ctx.deps.files.get(photo.fileName))?.size).toBe(PNG.byteLength);
     expect((await ctx.deps.files.get(photo.thumbnailFileName))?.type).toBe('image/jpeg');
     expect(await adminLogs('photo_uploaded')).toHaveLength(1);
+    // The dashboard's grid shows the thumbnail: it is served like the photo, as its own type.
+    const served = await ctx.app.request(`/uploads/${photo.thumbnailFileName}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    expect(served.headers.get('content-disposition')).toMatch(/^inline/);
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(JPEG);
+    expect((await ctx.app.request(`/uploads/${photo.fileName}`)).headers.get('content-type')).toBe('image/png');
 
     const listed = (await (await ctx.app.request('/api/admin/projects', adminRequest(cookie))).json()) as Array<{ photoCount: number }>;
     expect(listed[0]!.photoCount).toBe(1);

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { eq } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import { photos, uploadedFiles } from '../../../../db/schema.ts';
 import type { AppEnv } from '../deps.ts';
 import { notFound } from '../errors.ts';
@@ -14,6 +14,7 @@ import { requireAdmin } from '../middleware/admin-auth.ts';
  * they hold (an SVG could carry script).
  */
 const INLINE_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
+const THUMBNAIL_TYPES: Readonly<Record<string, string>> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
 const STORED_NAME = /^[\w-]+(\.[\w]+)?$/;
 /** Photos never change under their name; browsers may keep them a while (private: not a shared cache). */
 const PHOTO_CACHE = 'private, max-age=3600';
@@ -22,14 +23,21 @@ export const photoFileRoutes = new Hono<AppEnv>().get('/uploads/:fileName', asyn
   const fileName = c.req.param('fileName');
   if (!STORED_NAME.test(fileName)) throw notFound();
   const { db, files } = c.get('deps');
-  const [photo] = await db.select().from(photos).where(eq(photos.fileName, fileName)).limit(1);
+  // A photo's thumbnail is stored under its own name beside the photo and served the same way.
+  const [photo] = await db
+    .select()
+    .from(photos)
+    .where(or(eq(photos.fileName, fileName), eq(photos.thumbnailFileName, fileName)))
+    .limit(1);
   if (!photo) throw notFound();
   const stored = await files.get(fileName);
   if (!stored) throw notFound();
-  const isInlineImage = INLINE_IMAGE_TYPES.has(photo.mimeType);
+  // The thumbnail's type was sniffed at upload and named by its extension; it may differ from the photo's.
+  const mimeType = fileName === photo.fileName ? photo.mimeType : (THUMBNAIL_TYPES[fileName.split('.').pop() ?? ''] ?? '');
+  const isInlineImage = INLINE_IMAGE_TYPES.has(mimeType);
   const disposition = c.req.query('download') === '1' || !isInlineImage ? 'attachment' : 'inline';
   return c.body(stored.body as Uint8Array<ArrayBuffer>, 200, {
-    'Content-Type': isInlineImage ? photo.mimeType : 'application/octet-stream',
+    'Content-Type': isInlineImage ? mimeType : 'application/octet-stream',
     'Content-Length': String(stored.size),
     'Content-Disposition': contentDisposition(disposition, photo.originalName),
     'Cache-Control': PHOTO_CACHE,
