@@ -1,6 +1,9 @@
 import { describe, it, expect } from 'vitest';
 import {
+  BOOKING_STATUSES,
+  PROGRESS_STATUSES,
   PROJECT_STEPS,
+  statusLabel,
   canAdvanceTo,
   defaultProgressNote,
   findProjectStep,
@@ -81,5 +84,25 @@ describe('progress dialog', () => {
     if (!step) return;
     expect(defaultProgressNote(step)).toBe(note);
     expect(progressButtonLabel(step)).toBe(label);
+  });
+});
+
+describe('statusLabel', () => {
+  it.each([
+    ['pending', 'Pending'],
+    ['confirmed', 'Confirmed'],
+    ['completed', 'Completed'],
+    ['cancelled', 'Cancelled'],
+    ['consultation', 'Design consultation'],
+    ['stencil_creation', 'Stencil creation'],
+    ['installation_scheduled', 'Installation scheduled'],
+    ['installation_complete', 'Installation complete'],
+    ['on_hold', 'On hold'],
+  ])('%s → %s', (code, label) => {
+    expect(statusLabel(code)).toBe(label);
+  });
+
+  it('has words for every booking and progress status', () => {
+    for (const code of [...BOOKING_STATUSES, ...PROGRESS_STATUSES]) expect(statusLabel(code)).not.toMatch(/_/);
   });
 });

@@ -15,6 +15,29 @@ export const PROGRESS_STATUSES = [
 ] as const;
 export type ProgressStatus = (typeof PROGRESS_STATUSES)[number];
 
+/**
+ * Every status a person reads, in words: the tracking page, the dashboard, e-mails and the CSV
+ * export all go through statusLabel, so no stored code such as 'installation_scheduled' shows.
+ */
+export const STATUS_LABELS: Readonly<Record<BookingStatus | ProgressStatus, string>> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  consultation: 'Design consultation',
+  stencil_creation: 'Stencil creation',
+  installation_scheduled: 'Installation scheduled',
+  installation_complete: 'Installation complete',
+};
+
+/** The words for a status code; a code the map does not know yet is still shown as words. */
+export function statusLabel(status: string): string {
+  const known = (STATUS_LABELS as Record<string, string | undefined>)[status];
+  if (known) return known;
+  const words = status.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 export type StepNumber = 1 | 2 | 3 | 4 | 5;
 export type StepDateField =
   | 'consultationDate'

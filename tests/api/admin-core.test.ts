@@ -81,9 +81,17 @@ describe('CSV exports', () => {
     const evil = lines.find((line) => line.includes('HYPERLINK'))!;
     expect(evil).toContain(`"'=HYPERLINK(""http://evil.example"",""Zoë, click"")"`);
     expect(evil).toContain(`'+44 113 496 0000`);
-    expect(evil).toContain(',100.00,');
+    expect(evil).toContain(',100.00,Pending,');
     const logs = await db.select().from(channelLogs).where(eq(channelLogs.action, 'export'));
     expect(logs.map((log) => log.details)).toContain('Exported bookings as CSV');
+  });
+
+  it('writes a project step status in words, not its code', async () => {
+    await insertBooking({ status: 'installation_scheduled', firstName: 'Nadia' });
+    const response = await ctx.app.request('/api/admin/export/bookings.csv', adminRequest(await adminCookie(ctx)));
+    const line = (await response.text()).split('\r\n').find((row) => row.includes('Nadia'))!;
+    expect(line).toContain(',Installation scheduled,');
+    expect(line).not.toContain('installation_scheduled');
   });
 
   it('sends enquiries with their messages intact', async () => {

@@ -1,19 +1,13 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { formatLongDate } from '../../domain/format.ts';
 import { formatPounds } from '../../domain/pricing.ts';
-import { PROJECT_STEPS, stepState, type StepState } from '../../domain/project-steps.ts';
+import { PROJECT_STEPS, statusLabel, stepState, type StepState } from '../../domain/project-steps.ts';
 import { ContactLines } from '../checkout/ContactLines.tsx';
 import { PhotoGallery } from './PhotoGallery.tsx';
 import type { TrackedBooking } from './tracking-api.ts';
 import { DetailRow } from '../shared/DetailRow.tsx';
 
 const WORK_TYPE = { day: 'Day', night: 'Night' } as const;
-const STATUS_LABEL: Record<string, string> = {
-  pending: 'Pending',
-  confirmed: 'Confirmed',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-};
 
 /** A step's date as the page shows it (en-GB, the UK day), or null when it has none yet. */
 export function stepDate(booking: TrackedBooking, field: (typeof PROJECT_STEPS)[number]['dateField']): string | null {
@@ -68,7 +62,7 @@ function BookingDetails({ booking }: { booking: TrackedBooking }) {
         <DetailRow label="Work type">{WORK_TYPE[booking.workType] ?? booking.workType}</DetailRow>
         <DetailRow label="Preferred date">{formatLongDate(booking.preferredDate)}</DetailRow>
         <DetailRow label="Total">{formatPounds(Math.round(booking.totalPrice * 100))}</DetailRow>
-        <DetailRow label="Status">{STATUS_LABEL[booking.status] ?? booking.status}</DetailRow>
+        <DetailRow label="Status">{statusLabel(booking.status)}</DetailRow>
       </dl>
     </section>
   );

@@ -2,16 +2,12 @@ import { useState } from 'react';
 import type { AdminBookingJson } from '../../../server/services/admin-bookings.ts';
 import { formatDay, formatMoney } from './format.ts';
 import { splitAddresses } from '../../../domain/booking-limits.ts';
+import { BOOKING_STATUSES, statusLabel } from '../../../domain/project-steps.ts';
 
 export type AdminBooking = AdminBookingJson;
 
-/** admin-dashboard.md §2: the dropdown's four statuses. */
-export const STATUS_OPTIONS = [
-  { value: 'pending', label: 'Pending' },
-  { value: 'confirmed', label: 'Confirmed' },
-  { value: 'completed', label: 'Completed' },
-  { value: 'cancelled', label: 'Cancelled' },
-] as const;
+/** admin-dashboard.md §2: the dropdown's four statuses, in the one map's words. */
+export const STATUS_OPTIONS = BOOKING_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
 
 const MAX_ADDRESSES_SHOWN = 2;
 
@@ -133,7 +129,12 @@ function BookingRow({
           onChange={(event) => void run(() => onStatus(booking, event.target.value))}
           className="min-h-10 rounded-lg border border-concrete-300 bg-white px-2 py-1 text-sm"
         >
-          {!knownStatus && <option value={booking.status}>{booking.status}</option>}
+          {/* A project step's status (say, installation scheduled) is shown in words; staff cannot pick it here. */}
+          {!knownStatus && (
+            <option value={booking.status} disabled>
+              {statusLabel(booking.status)}
+            </option>
+          )}
           {STATUS_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}

@@ -7,6 +7,7 @@ import {
   findProjectStep,
   isStepDone,
   PROJECT_STEPS,
+  statusLabel,
   TOTAL_PROJECT_STEPS,
   type ProjectStep,
 } from '../../../domain/project-steps.ts';
@@ -24,12 +25,6 @@ const LOG_TIME = new Intl.DateTimeFormat('en-GB', {
   minute: '2-digit',
   timeZone: 'Europe/London',
 });
-
-/** 'installation_scheduled' → 'Installation scheduled'. */
-export function statusText(status: string): string {
-  const words = status.replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 const STEP_DATES = [
   ['Consultation', 'consultationDate'],
@@ -132,7 +127,7 @@ export function ProjectCard({ project, onChanged }: ProjectCardProps) {
 
       <div className="mt-4">
         <div className="flex flex-wrap justify-between gap-2 text-sm">
-          <span className="font-semibold">{statusText(project.status)}</span>
+          <span className="font-semibold">{statusLabel(project.status)}</span>
           <span className="text-concrete-600">{current.name}</span>
         </div>
         <div
@@ -141,7 +136,7 @@ export function ProjectCard({ project, onChanged }: ProjectCardProps) {
           aria-valuemin={0}
           aria-valuemax={TOTAL_PROJECT_STEPS}
           aria-valuenow={project.currentStep}
-          aria-valuetext={`Step ${project.currentStep} of ${TOTAL_PROJECT_STEPS}: ${statusText(project.status)}`}
+          aria-valuetext={`Step ${project.currentStep} of ${TOTAL_PROJECT_STEPS}: ${statusLabel(project.status)}`}
           className="mt-1 h-2 overflow-hidden rounded-full bg-concrete-100"
         >
           <div className="h-full rounded-full bg-accent-500" style={{ width: `${(project.currentStep / TOTAL_PROJECT_STEPS) * 100}%` }} />
@@ -207,7 +202,7 @@ export function ProjectCard({ project, onChanged }: ProjectCardProps) {
               <li key={log.id} className="flex items-start justify-between gap-3 rounded-lg bg-paper p-2 text-sm" data-testid="progress-log">
                 <div className="min-w-0">
                   <p className="font-semibold">
-                    Step {log.step}: {log.stepName} <span className="font-normal text-concrete-600">({statusText(log.status)})</span>
+                    Step {log.step}: {log.stepName} <span className="font-normal text-concrete-600">({statusLabel(log.status)})</span>
                   </p>
                   {log.notes && <p className="break-words whitespace-pre-line">{log.notes}</p>}
                   <p className="text-concrete-600">

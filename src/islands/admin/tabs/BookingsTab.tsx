@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { adminApi as api } from '../admin-api.ts';
 import { showToast } from '../../shared/toast-store.ts';
 import { INPUT_CLASS, LABEL_CLASS } from '../../booking/Field.tsx';
-import { BookingsTable, STATUS_OPTIONS, type AdminBooking } from '../bookings/BookingsTable.tsx';
+import { BookingsTable, type AdminBooking } from '../bookings/BookingsTable.tsx';
+import { statusLabel } from '../../../domain/project-steps.ts';
 import { ConfirmDialog } from '../bookings/ConfirmDialog.tsx';
 import { AvailabilityPanel } from '../bookings/AvailabilityPanel.tsx';
 import { usePagedList } from '../bookings/use-paged-list.ts';
@@ -36,7 +37,7 @@ export default function BookingsTab() {
     try {
       const updated = await api<AdminBooking>(`/api/bookings/${booking.id}/status`, { method: 'PATCH', body: { status } });
       list.replace(booking.id, updated);
-      const label = STATUS_OPTIONS.find((option) => option.value === status)?.label ?? status;
+      const label = statusLabel(status);
       showToast({ title: 'Status Updated', description: `Booking #${booking.id} is now ${label}.`, variant: 'success' });
     } catch (error) {
       showToast({ title: 'Update Failed', description: errorMessage(error), variant: 'destructive' });
