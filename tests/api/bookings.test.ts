@@ -186,6 +186,29 @@ describe('POST /api/bookings: the confirmation e-mail', () => {
     expect(mail!.status).toBe('logged');
   });
 
+  it("links 'complete payment' to a checkout that needs the booking's token, not its id", async () => {
+    const { id, checkoutToken } = await (await post(bookingPayload({ preferredDate: nextDate() }))).json();
+    const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `booking-confirmation:${id}`));
+    const link = new URL(/Pay online: (\S+)/.exec(mail!.text)![1]!);
+    expect(`${link.origin}${link.pathname}`).toBe(`${TEST_ORIGIN}/checkout`);
+    expect(link.searchParams.get('booking')).toBe(String(id));
+    expect(link.searchParams.get('t')).toBe(checkoutToken);
+    expect(mail!.html).toContain('>Complete payment</a>');
+
+    // /checkout loads the booking with what the link carries; the id alone gets nothing.
+    const summary = await ctx.app.request(
+      '/api/checkout-booking',
+      jsonRequest({ bookingId: link.searchParams.get('booking'), checkoutToken: link.searchParams.get('t') }),
+      freshClient(),
+    );
+    expect(summary.status).toBe(200);
+    expect(await summary.json()).toMatchObject({ bookingId: id, firstName: 'Amira', quantity: '10', workType: 'night', totalPrice: 799 });
+    const guessed = await ctx.app.request('/api/checkout-booking', jsonRequest({ bookingId: id, checkoutToken: 'guess' }), freshClient());
+    expect(guessed.status).toBe(404);
+    const missing = await ctx.app.request('/api/checkout-booking', jsonRequest({ bookingId: id }), freshClient());
+    expect(missing.status).toBe(400);
+  });
+
   it('escapes customer text in the HTML version', async () => {
     const { id } = await (await post(bookingPayload({ firstName: '<img src=x onerror=alert(1)>', preferredDate: nextDate() }))).json();
     const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `booking-confirmation:${id}`));

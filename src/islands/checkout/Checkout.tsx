@@ -10,6 +10,8 @@ import { ContactLines } from './ContactLines.tsx';
 import {
   PENDING_BOOKING_KEY,
   WORK_TYPE_LABEL,
+  checkoutLinkFrom,
+  parsePendingBooking,
   readStoredBooking,
   serverBookingId,
   serviceName,
@@ -83,7 +85,27 @@ function Checkout({ publishableKey }: Props) {
   const [setup, setSetup] = useState<Setup>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
-  useEffect(() => setBooking(readStoredBooking(PENDING_BOOKING_KEY)), []);
+  useEffect(() => {
+    const link = checkoutLinkFrom(window.location.search);
+    if (!link) {
+      setBooking(readStoredBooking(PENDING_BOOKING_KEY));
+      return;
+    }
+    // The e-mail's link: the token leaves the address bar (and so the history and any shared
+    // screenshot) at once; the booking is kept where the booking form keeps it, for the success page.
+    window.history.replaceState(window.history.state, '', window.location.pathname);
+    void api<Omit<PendingBooking, 'checkoutToken'>>('/api/checkout-booking', { body: link })
+      .then((summary) => {
+        const stored = JSON.stringify({ ...summary, checkoutToken: link.checkoutToken });
+        try {
+          localStorage.setItem(PENDING_BOOKING_KEY, stored);
+        } catch {
+          /* storage unavailable: this visit still pays; the success page then shows less */
+        }
+        setBooking(parsePendingBooking(stored));
+      })
+      .catch(() => setBooking(readStoredBooking(PENDING_BOOKING_KEY)));
+  }, []);
 
   useEffect(() => {
     if (!booking) return;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   LAST_BOOKING_KEY,
+  checkoutLinkFrom,
   PENDING_BOOKING_KEY,
   formatTotal,
   parsePendingBooking,
@@ -36,6 +37,22 @@ class MemoryStorage implements Storage {
     this.items.set(key, value);
   }
 }
+
+describe('checkoutLinkFrom', () => {
+  it.each([
+    ['?booking=12&t=abc_DEF-123', { bookingId: 12, checkoutToken: 'abc_DEF-123' }],
+    ['?t=abc&booking=7', { bookingId: 7, checkoutToken: 'abc' }],
+    ['', null],
+    ['?booking=12', null],
+    ['?t=abc', null],
+    ['?booking=0&t=abc', null],
+    ['?booking=1.5&t=abc', null],
+    ['?booking=12&t=', null],
+    [`?booking=12&t=${'x'.repeat(201)}`, null],
+  ])('%s', (search, expected) => {
+    expect(checkoutLinkFrom(search)).toEqual(expected);
+  });
+});
 
 describe('serviceName', () => {
   it.each([

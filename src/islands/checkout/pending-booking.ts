@@ -29,6 +29,19 @@ export const pendingBookingSchema = z.object({
 
 export type PendingBooking = z.infer<typeof pendingBookingSchema>;
 
+/**
+ * The booking id and checkout token a confirmation e-mail's link carries
+ * (`/checkout?booking=12&t=…`), or null when the address has none.
+ */
+export function checkoutLinkFrom(search: string): { bookingId: number; checkoutToken: string } | null {
+  const params = new URLSearchParams(search);
+  const bookingId = Number(params.get('booking'));
+  const checkoutToken = params.get('t')?.trim() ?? '';
+  if (!Number.isSafeInteger(bookingId) || bookingId < 1 || bookingId > MAX_BOOKING_ID) return null;
+  if (checkoutToken.length === 0 || checkoutToken.length > 200) return null;
+  return { bookingId, checkoutToken };
+}
+
 /** Reads and validates a stored booking; anything unreadable counts as no booking. */
 export function parsePendingBooking(raw: string | null): PendingBooking | null {
   if (!raw) return null;

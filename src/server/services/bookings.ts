@@ -18,7 +18,7 @@ import { BOOKING_HORIZON_MESSAGE, isBeyondBookingHorizon } from '../../domain/bo
 import { toCreatedBookingJson, type CreatedBookingJson } from './booking-view.ts';
 import { channelLogInsert } from './channel-log.ts';
 import { claimIdempotencyKey, idempotentResponseUpdate, requestFingerprint } from './idempotency.ts';
-import { hashCheckoutToken, newCheckoutToken } from './checkout-token.ts';
+import { checkoutLinkUrl, hashCheckoutToken, newCheckoutToken } from './checkout-token.ts';
 import { trackingLinkInsert, trackingLinkUrl } from './tracking.ts';
 
 export const BOOKING_SERVER_MESSAGES = {
@@ -149,6 +149,7 @@ export async function createBooking(deps: AppDeps, { payload, idempotencyKey, cl
       fileNames,
       siteUrl: deps.env.SITE_URL,
       trackingUrl: trackingLinkUrl(deps.env.SITE_URL, trackingLink.token),
+      checkoutUrl: checkoutLinkUrl(deps.env.SITE_URL, booking.id, checkoutToken),
     };
     // The calendar invite for the preferred date, SEQUENCE 0 (the column's default); a later
     // change of installation date sends it again with the next SEQUENCE (project-progress.ts).

@@ -21,3 +21,15 @@ export function checkoutTokenMatches(storedHash: string | null | undefined, toke
   const expected = storedHash && /^[0-9a-f]{64}$/.test(storedHash) ? Buffer.from(storedHash, 'hex') : Buffer.alloc(given.length);
   return timingSafeEqual(expected, given) && Boolean(storedHash);
 }
+
+/**
+ * The confirmation e-mail's "complete payment" link. It carries the plain token, which exists
+ * only while the booking is being written (the booking keeps its hash); /checkout reads both
+ * from the address, loads the booking's summary with them and takes the token out of the bar.
+ */
+export function checkoutLinkUrl(siteUrl: string, bookingId: number, token: string): string {
+  const url = new URL('/checkout', siteUrl);
+  url.searchParams.set('booking', String(bookingId));
+  url.searchParams.set('t', token);
+  return url.href;
+}

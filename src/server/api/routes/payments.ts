@@ -4,6 +4,7 @@ import type { AppEnv } from '../deps.ts';
 import { AppError, badRequest, notConfigured } from '../errors.ts';
 import { limitBody, readJson, validate } from '../middleware/body.ts';
 import { rateLimit } from '../../services/rate-limit.ts';
+import { findCheckoutBooking } from '../../services/checkout-booking.ts';
 import { InvalidSignatureError } from '../../providers/payments.ts';
 import { PAYMENT_MESSAGES, applyPaymentEvent, preparePayment, readPaymentStatus } from '../../services/payments.ts';
 
@@ -48,6 +49,12 @@ export const paymentRoutes = new Hono<AppEnv>()
     const { bookingId, checkoutToken } = await readJson(c, createIntentSchema);
     const payment = await preparePayment(deps, bookingId, checkoutToken);
     return c.json(payment);
+  })
+  // The confirmation e-mail's checkout link opens /checkout on any device: the page loads the
+  // booking's summary with the id and token the link carries.
+  .post('/checkout-booking', rateLimit(INTENT_LIMIT), async (c) => {
+    const { bookingId, checkoutToken } = await readJson(c, createIntentSchema);
+    return c.json(await findCheckoutBooking(c.get('deps').db, bookingId, checkoutToken));
   })
   .get('/payments/status', rateLimit(STATUS_LIMIT), async (c) => {
     const deps = c.get('deps');

@@ -39,6 +39,7 @@ export function bookingConfirmationEmail(context: BookingEmailContext, invite?: 
     ...(booking.specialInstructions ? [`Instructions: ${booking.specialInstructions}`] : []),
     '',
     payWithin,
+    ...(context.checkoutUrl ? [`Pay online: ${context.checkoutUrl}`] : []),
     '',
     'TRACK YOUR PROJECT',
     ...trackingLines(booking, trackUrl, context.trackingUrl),
@@ -63,7 +64,7 @@ ${row(locationLabel, addresses.map(escapeHtml).join('<br>'), true)}
 ${fileNames.length ? row('Files', fileNames.map(escapeHtml).join('<br>'), true) : ''}
 ${booking.specialInstructions ? row('Instructions', escapeHtml(booking.specialInstructions), true) : ''}
 </table>
-<p>${escapeHtml(payWithin)}</p>
+<p>${escapeHtml(payWithin)}${context.checkoutUrl ? ` <a href="${escapeHtml(context.checkoutUrl)}">Complete payment</a>` : ''}</p>
 ${heading('Track your project')}
 ${context.trackingUrl ? `<p><a href="${escapeHtml(context.trackingUrl)}">Follow your project and see its photos</a> (this link is yours: please do not share it).</p>\n<p>Or visit` : '<p>Visit'} <a href="${escapeHtml(trackUrl)}">${escapeHtml(trackUrl)}</a> and enter your e-mail address (${escapeHtml(booking.email)}) and your booking ID (<strong>${booking.id}</strong>).</p>
 ${heading('What happens next')}

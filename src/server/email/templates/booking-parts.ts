@@ -13,6 +13,8 @@ export interface BookingEmailContext {
   siteUrl: string;
   /** The booking's own magic link to its tracking page, when one was issued. */
   trackingUrl?: string;
+  /** The booking's checkout link (services/checkout-token.ts), when the plain token is at hand. */
+  checkoutUrl?: string;
 }
 
 export function workTypeLabel(workType: BookingRow['workType']): string {

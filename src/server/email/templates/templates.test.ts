@@ -26,6 +26,7 @@ const bookingContext = {
   fileNames: ['patel-bakery-logo.svg'],
   siteUrl: site,
   trackingUrl: `${site}/track-project?t=sample-token`,
+  checkoutUrl: `${site}/checkout?booking=${booking.id}&t=sample-checkout-token`,
 };
 const invite = installationInviteAttachment(booking, 0, site, SAMPLE_NOW);
 const moved = { ...booking, installationDate: new Date('2026-07-20T08:00:00Z'), inviteSequence: 1 };
@@ -33,7 +34,7 @@ const moved = { ...booking, installationDate: new Date('2026-07-20T08:00:00Z'), 
 const MESSAGES: Record<string, () => EmailMessage> = {
   'booking confirmation': () => bookingConfirmationEmail(bookingContext, invite),
   'booking confirmation without a tracking link': () =>
-    bookingConfirmationEmail({ ...bookingContext, booking: { ...booking, specialInstructions: null }, fileNames: [], trackingUrl: undefined }),
+    bookingConfirmationEmail({ ...bookingContext, booking: { ...booking, specialInstructions: null }, fileNames: [], trackingUrl: undefined, checkoutUrl: undefined }),
   'staff booking notification': () => staffBookingNotification(bookingContext, 'bookings@cleanpatch.example'),
   'payment receipt': () => paymentReceiptEmail(booking, site, `${site}/track-project?t=receipt-token`),
   'enquiry notification': () => staffEnquiryNotification(SAMPLE_ENQUIRY, 'hello@cleanpatch.example'),
@@ -130,6 +131,13 @@ describe('e-mail templates', () => {
     expect(receipt.html).not.toContain('<a href="https://evil.example');
     expect(receipt.html).toContain(`<a href="${site}/track-project?t=sample-token">${site}/track-project?t=sample-token</a>`);
     expect(receipt.html).toContain(`<a href="${site}/track-project">${site}/track-project</a>`);
+  });
+
+  it("links the confirmation's 'complete payment' to the booking's checkout, by token", () => {
+    const message = bookingConfirmationEmail(bookingContext, invite);
+    const link = bookingContext.checkoutUrl;
+    expect(message.text).toMatch(new RegExp(`complete payment within \\d+ hours to keep your date\\.\\nPay online: ${link.replace(/[?.]/g, '\\$&')}`));
+    expect(message.html).toContain(`<a href="${link.replace(/&/g, '&amp;')}">Complete payment</a>`);
   });
 
   it('attaches the calendar invite to the confirmation: booking UID, SEQUENCE 0, the preferred date in London', () => {
