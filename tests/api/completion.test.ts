@@ -82,6 +82,47 @@ describe('completion flow', () => {
     await ctx.deps.db.insert(reviews).values({ bookingId: reviewed.id, rating: 4, reviewText: 'Clean work.', customerName: 'Lena M.' });
     const stats = await (await ctx.app.request('/api/completion/stats', adminRequest(cookie))).json();
     // Three completed projects so far in this file, all e-mailed; reviews of 3 and 4 stars from two invitations.
-    expect(stats).toEqual({ totalCompleted: 3, emailsSent: 3, reviewsReceived: 2, averageRating: 3.5, responseRate: 100 });
+    expect(stats).toEqual({
+      totalCompleted: 3, emailsSent: 3, reviewsReceived: 2, averageRating: 3.5, invitationsSent: 2, invitedReviewsReceived: 2, responseRate: 100,
+    });
+  });
+});
+
+describe('review response rate', () => {
+  // A database of its own: the rate counts every completed booking.
+  const fresh = async () => {
+    const own = await createTestContext();
+    const ownCookie = await adminCookie(own);
+    const add = async (extra: Partial<typeof bookings.$inferInsert>) => {
+      const [row] = await own.deps.db.insert(bookings).values({
+        firstName: 'Ravi', lastName: 'Shah', email: `ravi.${Math.random()}@shahprint.co.uk`, phone: '0113 496 0102', quantity: 5,
+        locationAddress: 'Briggate, Leeds LS1 6HD', workType: 'day', preferredDate: '2026-08-11', totalPricePence: 34900,
+        status: 'completed', currentStep: 5, completionDate: new Date('2026-08-11T16:00:00Z'), completionEmailSentAt: new Date(), ...extra,
+      }).returning();
+      return row!;
+    };
+    const review = (bookingId: number) => own.deps.db.insert(reviews).values({ bookingId, rating: 5, reviewText: 'Sharp.', customerName: 'Ravi S.' });
+    const rate = async () => {
+      const stats = await (await own.app.request('/api/completion/stats', adminRequest(ownCookie))).json();
+      return { rate: stats.responseRate, answered: stats.invitedReviewsReceived, invited: stats.invitationsSent, reviews: stats.reviewsReceived };
+    };
+    return { add, review, rate };
+  };
+
+  it('is reviews from invited bookings over invitations sent, with both counts', async () => {
+    const { add, review, rate } = await fresh();
+    const walkIn = await add({});
+    // A review before any invitation: nobody was asked, so nothing was answered.
+    await review(walkIn.id);
+    expect(await rate()).toEqual({ rate: 0, answered: 0, invited: 0, reviews: 1 });
+    // One invitation, to another booking: the review it did not ask for does not answer it.
+    const invited = await add({ reviewRequestSentAt: new Date() });
+    expect(await rate()).toEqual({ rate: 0, answered: 0, invited: 1, reviews: 1 });
+    // The invited booking answers: one of one.
+    await review(invited.id);
+    expect(await rate()).toEqual({ rate: 100, answered: 1, invited: 1, reviews: 2 });
+    // A second invitation not yet answered: one of two.
+    await add({ reviewRequestSentAt: new Date() });
+    expect(await rate()).toEqual({ rate: 50, answered: 1, invited: 2, reviews: 2 });
   });
 });

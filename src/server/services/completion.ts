@@ -16,7 +16,11 @@ export interface CompletionStats {
   emailsSent: number;
   reviewsReceived: number;
   averageRating: number;
-  /** Reviews received per review invitation sent, whole percent. */
+  /** Review invitations sent (completed projects asked for a review). */
+  invitationsSent: number;
+  /** Reviews received from those invited bookings; a review that came another way does not count. */
+  invitedReviewsReceived: number;
+  /** invitedReviewsReceived / invitationsSent, whole percent; 0 before any invitation. */
   responseRate: number;
 }
 
@@ -45,17 +49,21 @@ export async function completionStats(db: AppDeps['db']): Promise<CompletionStat
     .from(bookings)
     .where(isCompleted);
   const ratings = await db
-    .select({ rating: reviews.rating })
+    .select({ rating: reviews.rating, wasInvited: sql<boolean>`${bookings.reviewRequestSentAt} is not null` })
     .from(reviews)
     .innerJoin(bookings, eq(bookings.id, reviews.bookingId))
     .where(isCompleted);
-  const received = ratings.length;
+  const invitationsSent = counts?.requestsSent ?? 0;
+  // The rate answers "of the people we asked, how many answered": only reviews from invited bookings count.
+  const invitedReviewsReceived = ratings.filter((row) => row.wasInvited).length;
   return {
     totalCompleted: counts?.totalCompleted ?? 0,
     emailsSent: counts?.emailsSent ?? 0,
-    reviewsReceived: received,
+    reviewsReceived: ratings.length,
     averageRating: averageRating(ratings.map((row) => row.rating)),
-    responseRate: responseRate(received, counts?.requestsSent ?? 0),
+    invitationsSent,
+    invitedReviewsReceived,
+    responseRate: responseRate(invitedReviewsReceived, invitationsSent),
   };
 }
 

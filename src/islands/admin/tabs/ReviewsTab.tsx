@@ -60,7 +60,11 @@ export default function ReviewsTab() {
           <Stat label="Completion e-mails sent" value={String(stats.emailsSent)} />
           <Stat label="Reviews received" value={String(stats.reviewsReceived)} />
           <Stat label="Average rating" value={stats.reviewsReceived ? `${stats.averageRating.toFixed(1)} / 5` : '–'} />
-          <Stat label="Response rate" value={`${stats.responseRate}%`} />
+          <Stat
+            label="Response rate"
+            value={`${stats.responseRate}%`}
+            detail={`${stats.invitedReviewsReceived} of ${stats.invitationsSent} ${stats.invitationsSent === 1 ? 'invitation' : 'invitations'} answered`}
+          />
         </dl>
       </section>
 
@@ -133,11 +137,12 @@ function FlowState({ item, busy, onAct }: { item: CompletionItem; busy: boolean;
   );
 }
 
-function Stat({ label, value }: { label: string; value: string }) {
+function Stat({ label, value, detail }: { label: string; value: string; detail?: string }) {
   return (
     <div className="card p-4">
       <dt className="text-sm text-concrete-600">{label}</dt>
       <dd className="mt-1 text-2xl font-semibold">{value}</dd>
+      {detail && <dd className="mt-1 text-sm text-concrete-600">{detail}</dd>}
     </div>
   );
 }
