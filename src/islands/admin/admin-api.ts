@@ -1,3 +1,4 @@
+import { isChange, markStatsStale } from './frame/stats-store.ts';
 import { api, apiPage, ApiError, type ApiOptions, type ApiPage } from '../shared/api.ts';
 
 /** Sent on window when an admin call answers 401: AdminApp shows the gate again. */
@@ -9,7 +10,10 @@ export const ADMIN_UNAUTHORISED_EVENT = 'admin:unauthorised';
  * the error is still thrown so the caller stops what it was doing.
  */
 export async function adminApi<T = unknown>(url: string, options: ApiOptions = {}): Promise<T> {
-  return reportingSignOut(() => api<T>(url, options));
+  const result = await reportingSignOut(() => api<T>(url, options));
+  // A change may move a figure on the stat cards: they fetch theirs again.
+  if (isChange(options.method, options.body)) markStatsStale();
+  return result;
 }
 
 /** apiPage() for the admin's long lists, with the same sign-out handling. */

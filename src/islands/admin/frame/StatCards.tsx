@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import { adminApi } from '../admin-api.ts';
+import { $statsChanged } from './stats-store.ts';
 
 interface DashboardStats {
   totalBookings: number;
@@ -15,11 +17,24 @@ export function StatCards() {
   const [stats, setStats] = useState<DashboardStats | null>(null);
   const [failed, setFailed] = useState(false);
 
+  const changed = useStore($statsChanged);
+
+  // Fetched on opening and again after every change the dashboard makes; the last answer wins.
   useEffect(() => {
+    let isCurrent = true;
     adminApi<DashboardStats>('/api/admin/stats')
-      .then(setStats)
-      .catch(() => setFailed(true));
-  }, []);
+      .then((next) => {
+        if (!isCurrent) return;
+        setStats(next);
+        setFailed(false);
+      })
+      .catch(() => {
+        if (isCurrent) setFailed(true);
+      });
+    return () => {
+      isCurrent = false;
+    };
+  }, [changed]);
 
   const cards: [string, string | null][] = [
     ['Total Bookings', stats ? String(stats.totalBookings) : null],
