@@ -20,13 +20,14 @@ const TD = 'px-3 py-3 align-top';
  */
 export function BookingsTable({
   bookings,
-  archived,
+  label,
   onStatus,
   onArchive,
   onRestore,
 }: {
   bookings: AdminBooking[];
-  archived: boolean;
+  /** The view's name ('Active Projects'...), for the scrolling region. */
+  label: string;
   onStatus: (booking: AdminBooking, status: string) => Promise<void>;
   onArchive: (booking: AdminBooking) => void;
   onRestore: (booking: AdminBooking) => Promise<void>;
@@ -35,7 +36,7 @@ export function BookingsTable({
     <div
       className="relative -mx-5 overflow-x-auto border-y border-concrete-100 bg-white sm:mx-0 sm:rounded-[var(--radius-card)] sm:border"
       role="region"
-      aria-label={archived ? 'Archived projects' : 'Active projects'}
+      aria-label={label}
       tabIndex={0}
     >
       <table className="w-full min-w-[64rem] text-sm">

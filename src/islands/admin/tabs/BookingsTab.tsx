@@ -15,9 +15,17 @@ const ARCHIVE_QUESTION = 'Are you sure you want to archive this project? It will
 const SEARCH_DELAY_MS = 300;
 
 
-/** The Bookings tab: active or archived bookings, searchable, with status, archive and restore. */
+/** admin-dashboard.md §2: the filter's three values (active, archived, all). */
+const VIEWS = [
+  { value: 'active', label: 'Active Projects', query: 'false', noun: 'active', empty: 'No active projects found...' },
+  { value: 'archived', label: 'Archived Projects', query: 'true', noun: 'archived', empty: 'No archived projects.' },
+  { value: 'all', label: 'All Projects', query: '', noun: '', empty: 'No projects yet.' },
+] as const;
+type View = (typeof VIEWS)[number];
+
+/** The Bookings tab: active, archived or all bookings, searchable, with status, archive and restore. */
 export default function BookingsTab() {
-  const [archived, setArchived] = useState(false);
+  const [view, setView] = useState<View>(VIEWS[0]);
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   const [toArchive, setToArchive] = useState<AdminBooking | null>(null);
@@ -30,7 +38,7 @@ export default function BookingsTab() {
     return () => clearTimeout(timer);
   }, [search]);
 
-  const url = `/api/bookings?archived=${archived}${query ? `&q=${encodeURIComponent(query)}` : ''}`;
+  const url = `/api/bookings?archived=${view.query}${query ? `&q=${encodeURIComponent(query)}` : ''}`;
   const list = usePagedList<AdminBooking>(url);
 
   const changeStatus = async (booking: AdminBooking, status: string) => {
@@ -48,8 +56,9 @@ export default function BookingsTab() {
     if (!toArchive) return;
     setArchiving(true);
     try {
-      await api(`/api/bookings/${toArchive.id}/archive`, { method: 'PATCH' });
-      list.replace(toArchive.id, null);
+      const updated = await api<AdminBooking>(`/api/bookings/${toArchive.id}/archive`, { method: 'PATCH' });
+      // The 'all' view keeps the row (now archived); the others lose it.
+      list.replace(toArchive.id, view.value === 'all' ? updated : null);
       showToast({ title: 'Project Archived', description: `Booking #${toArchive.id} moved to Archived Projects.`, variant: 'success' });
       setToArchive(null);
     } catch (error) {
@@ -61,8 +70,8 @@ export default function BookingsTab() {
 
   const restore = async (booking: AdminBooking) => {
     try {
-      await api(`/api/bookings/${booking.id}/unarchive`, { method: 'PATCH' });
-      list.replace(booking.id, null);
+      const updated = await api<AdminBooking>(`/api/bookings/${booking.id}/unarchive`, { method: 'PATCH' });
+      list.replace(booking.id, view.value === 'all' ? updated : null);
       showToast({ title: 'Project Restored', description: `Booking #${booking.id} is back in Active Projects.`, variant: 'success' });
     } catch (error) {
       showToast({ title: 'Restore Failed', description: errorMessage(error), variant: 'destructive' });
@@ -76,18 +85,15 @@ export default function BookingsTab() {
     <div>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div role="group" aria-label="Which projects" className="inline-flex w-fit rounded-xl border border-concrete-200 bg-white p-1">
-          {[
-            { value: false, label: 'Active Projects' },
-            { value: true, label: 'Archived Projects' },
-          ].map((option) => (
+          {VIEWS.map((option) => (
             <button
               key={option.label}
               type="button"
-              aria-pressed={archived === option.value}
-              onClick={() => setArchived(option.value)}
+              aria-pressed={view.value === option.value}
+              onClick={() => setView(option)}
               className={[
                 'min-h-10 rounded-lg px-4 text-sm font-semibold',
-                archived === option.value ? 'bg-ink text-white' : 'text-concrete-700 hover:text-ink',
+                view.value === option.value ? 'bg-ink text-white' : 'text-concrete-700 hover:text-ink',
               ].join(' ')}
             >
               {option.label}
@@ -112,7 +118,7 @@ export default function BookingsTab() {
 
       <p className="mt-4 text-sm text-concrete-600" role="status">
         {list.state === 'ready' && list.total !== null
-          ? `${list.total} ${archived ? 'archived' : 'active'} ${list.total === 1 ? 'project' : 'projects'}${query ? ` matching “${query}”` : ''}`
+          ? `${list.total} ${view.noun ? `${view.noun} ` : ''}${list.total === 1 ? 'project' : 'projects'}${query ? ` matching “${query}”` : ''}`
           : ''}
       </p>
 
@@ -120,9 +126,9 @@ export default function BookingsTab() {
         <PagedListBody
           list={list}
           noun="bookings"
-          empty={query ? 'No bookings match your search.' : archived ? 'No archived projects.' : 'No active projects found...'}
+          empty={query ? 'No bookings match your search.' : view.empty}
         >
-          {(bookings) => <BookingsTable bookings={bookings} archived={archived} onStatus={changeStatus} onArchive={setToArchive} onRestore={restore} />}
+          {(bookings) => <BookingsTable bookings={bookings} label={view.label} onStatus={changeStatus} onArchive={setToArchive} onRestore={restore} />}
         </PagedListBody>
       </div>
 
