@@ -112,3 +112,16 @@ test('walks the photos in the lightbox by keyboard and returns focus @desktop', 
   await expect(dialog).toHaveCount(0);
   await expect(thumbnails.first()).toBeFocused();
 });
+
+test('a bad or used link says it has expired and offers the form @mobile', async ({ page }) => {
+  // A client address of its own: the failed link spends one of the per-client tries.
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` });
+  await page.goto('/track-project?t=NoSuchLinkNoSuchLinkNoSuch-2026');
+  await expect(page.getByRole('alert')).toHaveText(
+    'This tracking link has expired. Enter the e-mail address you booked with and your booking ID below to see your project.',
+  );
+  await expect(page.getByRole('alert')).not.toContainText('check your email');
+  await expect(page.getByLabel('Email')).toBeEditable();
+  await expect(page.getByLabel('Booking ID')).toBeEditable();
+  expect(new URL(page.url()).search).toBe('');
+});

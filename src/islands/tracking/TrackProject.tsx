@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../shared/api.ts';
 import { withErrorBoundary } from '../shared/ErrorBoundary.tsx';
+import { useEarlyInput } from '../shared/early-input.ts';
 import { INPUT_CLASS, LABEL_CLASS } from '../booking/Field.tsx';
 import { ProjectResult } from './ProjectResult.tsx';
 import {
+  TRACKING_LINK_EXPIRED,
   TRACKING_NOT_FOUND,
   readLinkToken,
   sendTrackingViewed,
@@ -21,13 +23,12 @@ type State =
   | { view: 'result'; booking: TrackedBooking };
 
 /** What the person reads when tracking fails: the spec's message, or how long to wait. */
-export function trackingErrorMessage(error: unknown): string {
+export function trackingErrorMessage(error: unknown, isLink = false): string {
   if (error instanceof ApiError && error.status === 429) {
     const minutes = Math.max(1, Math.ceil((error.retryAfterSeconds ?? 600) / 60));
     return `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
   }
-  if (error instanceof ApiError && error.status === 404) return TRACKING_NOT_FOUND;
-  if (error instanceof ApiError && error.status < 500) return TRACKING_NOT_FOUND;
+  if (error instanceof ApiError && error.status < 500) return isLink ? TRACKING_LINK_EXPIRED : TRACKING_NOT_FOUND;
   return 'We could not reach our server. Please check your connection and try again.';
 }
 
@@ -37,6 +38,11 @@ function TrackProject() {
   const [state, setState] = useState<State>({ view: 'form', isSubmitting: false, error: null });
   const emailInput = useRef<HTMLInputElement>(null);
   const errorRegion = useRef<HTMLDivElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  useEarlyInput(form, (typed) => {
+    if (typed.email !== undefined) setEmail(typed.email);
+    if (typed.bookingId !== undefined) setBookingId(typed.bookingId);
+  });
 
   const track = async (request: TrackRequest) => {
     setState({ view: 'form', isSubmitting: true, error: null });
@@ -45,7 +51,7 @@ function TrackProject() {
       setState({ view: 'result', booking });
       sendTrackingViewed();
     } catch (error) {
-      setState({ view: 'form', isSubmitting: false, error: trackingErrorMessage(error) });
+      setState({ view: 'form', isSubmitting: false, error: trackingErrorMessage(error, 'token' in request) });
     }
   };
 
@@ -98,7 +104,7 @@ function TrackProject() {
       >
         {state.error}
       </div>
-      <form className="mt-6 space-y-5" onSubmit={onSubmit} noValidate aria-busy={state.isSubmitting}>
+      <form ref={form} className="mt-6 space-y-5" onSubmit={onSubmit} noValidate aria-busy={state.isSubmitting}>
         <div>
           <label htmlFor="track-email" className={LABEL_CLASS}>
             Email

@@ -47,6 +47,9 @@ export function photoAlt(photo: Photo): string {
 export type TrackRequest = { email: string; bookingId: number } | { token: string };
 
 export const TRACKING_NOT_FOUND = 'Booking not found. Please check your email and booking ID are correct.';
+/** A link the server does not know (expired, used up, cut short): the person typed nothing, so say so. */
+export const TRACKING_LINK_EXPIRED =
+  'This tracking link has expired. Enter the e-mail address you booked with and your booking ID below to see your project.';
 
 export function trackProject(request: TrackRequest): Promise<TrackedBooking> {
   return api<TrackedBooking>('/api/track-project', { body: request });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../shared/api.ts';
 import { swipeDirection } from './Lightbox.tsx';
 import { trackingErrorMessage } from './TrackProject.tsx';
-import { TRACKING_NOT_FOUND, groupPhotosByStep, readLinkToken, withoutLinkToken, type Photo } from './tracking-api.ts';
+import { TRACKING_LINK_EXPIRED, TRACKING_NOT_FOUND, groupPhotosByStep, readLinkToken, withoutLinkToken, type Photo } from './tracking-api.ts';
 
 describe('readLinkToken', () => {
   it.each([
@@ -48,6 +48,13 @@ describe('trackingErrorMessage', () => {
     [new TypeError('Failed to fetch'), 'We could not reach our server. Please check your connection and try again.'],
   ])('%s', (error, message) => {
     expect(trackingErrorMessage(error)).toBe(message);
+  });
+
+  it('says a link that is unknown or used has expired, not to check what the person never typed', () => {
+    expect(trackingErrorMessage(new ApiError(TRACKING_NOT_FOUND, 404), true)).toBe(TRACKING_LINK_EXPIRED);
+    expect(trackingErrorMessage(new ApiError('Bad token', 400), true)).toBe(TRACKING_LINK_EXPIRED);
+    expect(TRACKING_LINK_EXPIRED).toMatch(/link has expired/);
+    expect(TRACKING_LINK_EXPIRED).not.toMatch(/check your email/i);
   });
 });
 

@@ -30,7 +30,11 @@ export default function ProjectsTab() {
   const testCount = projects.filter((project) => project.isTest).length;
 
   const archiveTests = async () => {
-    if (!window.confirm(`Archive ${testCount} test booking(s)? They leave the active lists.`)) return;
+    // Named one by one, so a real booking the test rule caught can be spotted before it goes.
+    const names = projects
+      .filter((project) => project.isTest)
+      .map((project) => `#${project.id} ${project.firstName} ${project.lastName} <${project.email}>`);
+    if (!window.confirm(`Archive ${testCount} test booking(s)? They leave the active lists.\n\n${names.join('\n')}`)) return;
     setArchiving(true);
     try {
       const result = await api<{ archived: number }>('/api/admin/bookings/archive-tests', { method: 'POST' });
