@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { useEarlyInput } from '../shared/early-input.ts';
 import { api, ApiError } from '../shared/api.ts';
 import { withErrorBoundary } from '../shared/ErrorBoundary.tsx';
 import { FormField, INPUT_CLASS, fieldId, messagesByField } from '../shared/FormField.tsx';
@@ -31,6 +32,10 @@ function ContactForm() {
   const [isSending, setIsSending] = useState(false);
   const honeypot = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
+  useEarlyInput(form, (typed) => {
+    const early = Object.fromEntries(FIELD_ORDER.filter((name) => name in typed).map((name) => [name, typed[name]]));
+    setValues((current) => ({ ...current, ...early }));
+  });
 
   function change(name: FieldName) {
     return (event: { target: { value: string } }) => {
