@@ -51,3 +51,47 @@ export interface ProofSummary {
   version: number;
   since: string;
 }
+
+/** A change asked for after approval, as GET /api/bookings/{id}/proofs lists it. */
+export interface StencilChangeView {
+  id: number;
+  comment: string;
+  /** Pounds. */
+  amount: number;
+  status: 'awaiting_payment' | 'paid' | 'waived';
+  createdAt: string;
+  paidAt: string | null;
+  waivedAt: string | null;
+  waivedBy: string | null;
+  waivedReason: string | null;
+}
+
+/** One version as GET /api/bookings/{id}/proofs answers it (newest first). */
+export interface ProofView {
+  id: number;
+  version: number;
+  status: ProofStatus;
+  note: string | null;
+  fileUrl: string;
+  mimeType: string;
+  originalName: string;
+  createdAt: string;
+  decidedAt: string | null;
+  comment: string | null;
+  approvedAt: string | null;
+  changes: StencilChangeView[];
+}
+
+const PROOF_TIME = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/London',
+});
+
+/** An instant as both sides read it: '3 December 2026, 14:05' (London). */
+export function formatProofTime(iso: string): string {
+  return PROOF_TIME.format(new Date(iso));
+}

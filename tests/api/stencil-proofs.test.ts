@@ -63,7 +63,7 @@ async function grantedBrowser(bookingId: number, context: TestContext = ctx): Pr
 async function upload(bookingId: number, file: { bytes: Uint8Array | string; name: string; type?: string }, note?: string, context = ctx, cookie?: string) {
   cookie ??= await adminCookie(context);
   const form = new FormData();
-  form.set('file', new File([file.bytes], file.name, { type: file.type ?? 'application/octet-stream' }));
+  form.set('file', new File([file.bytes as BlobPart], file.name, { type: file.type ?? 'application/octet-stream' }));
   if (note !== undefined) form.set('note', note);
   return context.app.request(`/api/admin/bookings/${bookingId}/proofs`, { method: 'POST', headers: { Cookie: cookie, Origin: TEST_ORIGIN }, body: form });
 }
