@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { STENCIL_CHANGE_PENCE } from './pricing.ts';
 import { cleanMultiLine } from './text.ts';
 
