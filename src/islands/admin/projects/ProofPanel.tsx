@@ -119,7 +119,7 @@ function UploadForm({ bookingId, onUploaded }: { bookingId: number; onUploaded: 
       <label htmlFor={fileId} className="text-sm font-semibold">
         New proof (PNG, JPG, SVG or PDF)
       </label>
-      <input id={fileId} name="file" type="file" accept=".png,.jpg,.jpeg,.svg,.pdf,image/png,image/jpeg,image/svg+xml,application/pdf" className="text-sm" />
+      <input id={fileId} name="file" type="file" accept=".png,.jpg,.jpeg,.svg,.pdf,image/png,image/jpeg,image/svg+xml,application/pdf" className="block min-h-11 w-full text-sm file:mr-3 file:min-h-11 file:rounded-full file:border file:border-concrete-300 file:bg-white file:px-4 file:font-semibold" />
       <label htmlFor={noteId} className="text-sm font-semibold">
         Note for the customer (optional)
       </label>
