@@ -44,6 +44,7 @@ export const PROOF_MESSAGES = {
   superseded: 'This proof has been replaced by a newer version. Please look at the latest one.',
   alreadyApproved: 'This proof is already approved.',
   alreadyChanged: 'Changes have already been requested for this proof.',
+  cancelled: 'This booking is cancelled, so its proof can no longer be approved. Please contact us.',
   paidChange: `This proof is already approved: a stencil change after approval costs an extra £${STENCIL_CHANGE_POUNDS}.`,
 } as const;
 
@@ -225,6 +226,7 @@ export async function approveProof(deps: Deps, proof: ProofRow): Promise<ProofJs
   const now = deps.now();
   const { approved, mailKey } = await deps.db.transaction(async (tx) => {
     const booking = await lockBookingRow(tx, proof.bookingId);
+    if (booking.status === 'cancelled') throw conflict(PROOF_MESSAGES.cancelled);
     const [approved] = await tx
       .update(proofs)
       .set({ status: 'approved', decidedAt: now, approvedAt: now })
