@@ -218,6 +218,15 @@ describe('POST /api/proofs/{id}/approve', () => {
     expect(row.stencilApprovedDate).not.toBeNull();
   });
 
+  it('refuses to approve the proof of a cancelled booking (409), leaving it as it is', async () => {
+    const booking = await insertBooking(ctx, { status: 'cancelled' });
+    const proof = await uploadPng(booking.id);
+    const response = await approve(proof.id, await grantedBrowser(booking.id));
+    expect(response.status).toBe(409);
+    expect((await response.json()).error).toBe(PROOF_MESSAGES.cancelled);
+    expect(await bookingRow(booking.id)).toMatchObject({ status: 'cancelled', currentStep: 2, stencilApprovedDate: null });
+  });
+
   it('answers 409 for a superseded version and 404 without the grant or with another booking’s grant', async () => {
     const booking = await insertBooking();
     const old = await uploadPng(booking.id);
