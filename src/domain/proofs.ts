@@ -1,6 +1,4 @@
-import { z } from './zod.ts';
 import { STENCIL_CHANGE_PENCE } from './pricing.ts';
-import { cleanMultiLine } from './text.ts';
 
 // Stencil proof sign-off (api.md "Stencil proof sign-off"): the rules the tracking page, the
 // dashboard and the server share.
@@ -26,24 +24,6 @@ export const PROOF_NOTE_MAX_LENGTH = 1000;
 export const PROOF_REMINDER_BUSINESS_DAYS = 3;
 
 export const PROOF_COMMENT_MESSAGE = `Please describe the changes you need (up to ${PROOF_COMMENT_MAX_LENGTH} characters).`;
-
-/** What the customer asks to change: 1-2000 characters once cleaned. */
-export const proofCommentSchema = z.object({
-  comment: z
-    .string({ error: PROOF_COMMENT_MESSAGE })
-    .transform(cleanMultiLine)
-    .pipe(z.string().trim().min(1, { error: PROOF_COMMENT_MESSAGE }).max(PROOF_COMMENT_MAX_LENGTH, { error: PROOF_COMMENT_MESSAGE })),
-});
-
-/** Why staff waived the £100 of a change: kept with who did it. */
-export const WAIVE_REASON_MESSAGE = 'Please give a reason for waiving the charge (up to 500 characters).';
-export const waiveSchema = z.object({
-  reason: z
-    .string({ error: WAIVE_REASON_MESSAGE })
-    .trim()
-    .min(1, { error: WAIVE_REASON_MESSAGE })
-    .max(500, { error: WAIVE_REASON_MESSAGE }),
-});
 
 /** The proof field of the admin's booking rows: the latest version's state and since when. */
 export interface ProofSummary {

@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { getCookie } from 'hono/cookie';
 import { eq } from 'drizzle-orm';
 import { bookings } from '../../../../db/schema.ts';
-import { proofCommentSchema, waiveSchema } from '../../../domain/proofs.ts';
+import { proofCommentSchema, waiveSchema } from '../../../domain/proof-schema.ts';
 import type { AppEnv } from '../deps.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
 import { readJson } from '../middleware/body.ts';
