@@ -30,7 +30,8 @@ async function track(page: Page, bookingId: number) {
 }
 
 test('@mobile a customer signs off the stencil proof while staff follow each state on the project card', async ({ browser, request, baseURL }) => {
-  test.setTimeout(90_000);
+  // Two browsers and a dozen round trips: a long flow, however busy the machine.
+  test.setTimeout(180_000);
   const created = await request.post('/api/bookings', {
     headers: setupBookingHeaders(baseURL!),
     data: bookingPayload({ firstName: 'Noor', lastName: 'Hartley', email: EMAIL, businessName: 'Hartley Florist', preferredDate: '2027-11-09' }),
