@@ -484,3 +484,77 @@ export const jobRuns = pgTable(
   (table) => [primaryKey({ columns: [table.job, table.runKey] })],
 );
 
+
+// ---------------------------------------------------------------- stencil proofs
+
+/**
+ * A stencil proof staff send for sign-off at step 2 (api.md "Stencil proof sign-off"). Each upload
+ * is the booking's next version; at most one is awaiting a decision (an upload supersedes the
+ * one before). A decision is a conditional UPDATE … WHERE status = 'awaiting', so two at once
+ * have one winner. An approved proof that the customer later paid to change (stencil_changes)
+ * becomes 'changes_requested' and keeps its approvedAt, so both sides see what was approved.
+ */
+export const proofs = pgTable(
+  'proofs',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    status: text('status', { enum: ['awaiting', 'approved', 'changes_requested', 'superseded'] }).notNull().default('awaiting'),
+    note: text('note'),
+    /** The stored file: a random name in the file store, served only through the access-checked route. */
+    fileName: text('file_name').notNull().unique(),
+    originalName: text('original_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    fileSize: integer('file_size').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    /** When the customer approved or asked for changes (or a paid change reopened an approval). */
+    decidedAt: instant('decided_at'),
+    /** The customer's change request (1-2000 characters): personal data for erasure. */
+    comment: text('comment'),
+    /** When it was approved; kept when a paid change reopens the approval. */
+    approvedAt: instant('approved_at'),
+    /** The one "still waiting for your decision" reminder (3 business days after the upload). */
+    reminderSentAt: instant('reminder_sent_at'),
+  },
+  (table) => [
+    uniqueIndex('proofs_booking_version_idx').on(table.bookingId, table.version),
+    index('proofs_status_created_idx').on(table.status, table.createdAt),
+  ],
+);
+
+/**
+ * A stencil change asked for after approval, which costs STENCIL_CHANGE_PENCE (the stencil is
+ * remade). It reaches staff and reopens the approval only once paid (Stripe's signed webhook,
+ * exactly once) or waived by staff (who and why kept).
+ */
+export const stencilChanges = pgTable(
+  'stencil_changes',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    /** The approved proof the change is to. */
+    proofId: integer('proof_id')
+      .notNull()
+      .references(() => proofs.id, { onDelete: 'cascade' }),
+    comment: text('comment').notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    status: text('status', { enum: ['awaiting_payment', 'paid', 'waived'] }).notNull().default('awaiting_payment'),
+    stripePaymentIntentId: text('stripe_payment_intent_id'),
+    paidAt: instant('paid_at'),
+    waivedBy: text('waived_by'),
+    waivedReason: text('waived_reason'),
+    waivedAt: instant('waived_at'),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('stencil_changes_booking_idx').on(table.bookingId),
+    uniqueIndex('stencil_changes_payment_intent_idx').on(table.stripePaymentIntentId),
+  ],
+);

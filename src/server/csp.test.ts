@@ -25,8 +25,8 @@ function directives(policy: string): Map<string, string[]> {
   );
 }
 
-const PLAIN_PAGES = ['/', '/about', '/pricing', '/gallery', '/gallery/[id]', '/track-project', '/payment-success', '/404'];
-const ALL_PAGES = [...PLAIN_PAGES, '/checkout', '/booking', '/admin', '/how-it-works'];
+const PLAIN_PAGES = ['/', '/about', '/pricing', '/gallery', '/gallery/[id]', '/payment-success', '/404'];
+const ALL_PAGES = [...PLAIN_PAGES, '/track-project', '/checkout', '/booking', '/admin', '/how-it-works'];
 
 describe('page policies', () => {
   it.each(ALL_PAGES)('%s refuses plugins, base changes, framing and foreign form targets', (page) => {
@@ -60,6 +60,14 @@ describe('page policies', () => {
     expect(policy.get('img-src')).toEqual(["'self'"]);
     expect(scriptSources('/checkout', settings)).toEqual(['https://js.stripe.com', 'https://*.js.stripe.com']);
     expect(permissionsPolicy('/checkout', settings)).toContain('payment=(self "https://js.stripe.com")');
+  });
+
+  it('lets /track-project take a stencil change payment through Stripe and frame its own PDF proofs', () => {
+    const policy = directives(headerPolicy('/track-project', settings));
+    expect(policy.get('connect-src')).toEqual(["'self'", 'https://api.stripe.com']);
+    expect(policy.get('frame-src')).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com']);
+    expect(policy.get('img-src')).toEqual(["'self'"]);
+    expect(scriptSources('/track-project', settings)).toEqual(['https://js.stripe.com', 'https://*.js.stripe.com']);
   });
 
   it('lets /booking draw map tiles and upload to Uploadcare, and nothing from Stripe', () => {

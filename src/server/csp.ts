@@ -56,6 +56,8 @@ function mapNeeds(settings: PolicySettings): PageNeeds {
 /** The pages that need more than the site's own origin, by the route BaseLayout is given. */
 const PAGE_NEEDS: Record<string, (settings: PolicySettings) => PageNeeds> = {
   '/checkout': () => STRIPE,
+  // A paid stencil change takes a card here; a PDF proof shows in a frame of this site's own.
+  '/track-project': () => ({ ...STRIPE, frame: [SELF, ...STRIPE.frame!] }),
   '/booking': (settings) => ({ ...mapNeeds(settings), connect: [UPLOADCARE_UPLOAD] }),
   '/admin': (settings) => mapNeeds(settings),
   // The demo video's source is a setting: a file on this site or on another host.

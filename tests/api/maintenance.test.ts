@@ -217,6 +217,7 @@ describe('runMaintenance: pruning', () => {
         stripeEventsPruned: 1,
         retentionDeleted: 0,
         remindersSent: 0,
+        proofRemindersSent: 0,
         projectsArchived: 0,
         photoGrantsPruned: 0,
         adminSessionsPruned: 1,

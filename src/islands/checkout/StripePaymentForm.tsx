@@ -25,17 +25,22 @@ interface Props {
   amountPence: number;
   /** The Payment Element itself failed to load (e.g. Stripe unreachable). */
   onLoadError(message: string): void;
+  /**
+   * Stay on the page when the card needs no redirect (a stencil change on the tracking page), and
+   * say so here; the verified webhook still decides. Without it, success goes to /payment-success.
+   */
+  onPaid?: () => void;
 }
 
-export function StripePaymentForm({ stripe, clientSecret, amountPence, onLoadError }: Props) {
+export function StripePaymentForm({ stripe, clientSecret, amountPence, onLoadError, onPaid }: Props) {
   return (
     <Elements stripe={stripe} options={{ clientSecret, appearance: siteAppearance(), loader: 'auto' }}>
-      <PaymentForm amountPence={amountPence} onLoadError={onLoadError} />
+      <PaymentForm amountPence={amountPence} onLoadError={onLoadError} onPaid={onPaid} />
     </Elements>
   );
 }
 
-function PaymentForm({ amountPence, onLoadError }: Pick<Props, 'amountPence' | 'onLoadError'>) {
+function PaymentForm({ amountPence, onLoadError, onPaid }: Pick<Props, 'amountPence' | 'onLoadError' | 'onPaid'>) {
   const stripe = useStripe();
   const elements = useElements();
   const [isReady, setReady] = useState(false);
@@ -47,6 +52,20 @@ function PaymentForm({ amountPence, onLoadError }: Pick<Props, 'amountPence' | '
     setProcessing(true);
     // On success Stripe sends the browser to /payment-success (with payment_intent and its
     // client secret), which asks our server what the verified webhook recorded.
+    if (onPaid) {
+      const { error } = await stripe.confirmPayment({
+        elements,
+        confirmParams: { return_url: window.location.href },
+        redirect: 'if_required',
+      });
+      if (!error) {
+        onPaid();
+        return;
+      }
+      showToast({ title: 'Payment Failed', description: error.message ?? 'Your payment could not be completed. Please try again.', variant: 'destructive' });
+      setProcessing(false);
+      return;
+    }
     const { error } = await stripe.confirmPayment({
       elements,
       confirmParams: { return_url: `${window.location.origin}/payment-success` },

@@ -4,6 +4,7 @@ import { formatPounds } from '../../domain/pricing.ts';
 import { PROJECT_STEPS, statusLabel, stepState, type StepState } from '../../domain/project-steps.ts';
 import { ContactLines } from '../checkout/ContactLines.tsx';
 import { PhotoGallery } from './PhotoGallery.tsx';
+import { ProofPanel } from './ProofPanel.tsx';
 import type { TrackedBooking } from './tracking-api.ts';
 import { DetailRow } from '../shared/DetailRow.tsx';
 
@@ -15,7 +16,7 @@ export function stepDate(booking: TrackedBooking, field: (typeof PROJECT_STEPS)[
   return value ? formatLongDate(value) : null;
 }
 
-export function ProjectResult({ booking, onReset }: { booking: TrackedBooking; onReset: () => void }) {
+export function ProjectResult({ booking, onReset, publishableKey = null }: { booking: TrackedBooking; onReset: () => void; publishableKey?: string | null }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
 
@@ -41,6 +42,8 @@ export function ProjectResult({ booking, onReset }: { booking: TrackedBooking; o
         <Timeline booking={booking} />
         <HelpBox bookingId={booking.id} />
       </div>
+
+      <ProofPanel bookingId={booking.id} publishableKey={publishableKey} />
 
       <PhotoGallery bookingId={booking.id} />
     </div>

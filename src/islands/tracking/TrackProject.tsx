@@ -32,7 +32,8 @@ export function trackingErrorMessage(error: unknown, isLink = false): string {
   return 'We could not reach our server. Please check your connection and try again.';
 }
 
-function TrackProject() {
+/** publishableKey: PUBLIC_STRIPE_PUBLISHABLE_KEY read at build time, for a paid stencil change. */
+function TrackProject({ publishableKey = null }: { publishableKey?: string | null }) {
   const [email, setEmail] = useState('');
   const [bookingId, setBookingId] = useState('');
   const [state, setState] = useState<State>({ view: 'form', isSubmitting: false, error: null });
@@ -85,7 +86,7 @@ function TrackProject() {
     requestAnimationFrame(() => emailInput.current?.focus());
   };
 
-  if (state.view === 'result') return <ProjectResult booking={state.booking} onReset={reset} />;
+  if (state.view === 'result') return <ProjectResult booking={state.booking} onReset={reset} publishableKey={publishableKey} />;
 
   const canSubmit = email.trim() !== '' && bookingId.trim() !== '' && !state.isSubmitting;
   return (

@@ -2,7 +2,7 @@
  * The one error shape of api.md: `{error, fields?, requestId?}`. Routes and services throw
  * AppError; `handleError` in middleware/errors.ts turns it into the answer.
  */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 429 | 500 | 502 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 429 | 500 | 502 | 503;
 
 export class AppError extends Error {
   constructor(
@@ -10,6 +10,8 @@ export class AppError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,
+    /** More fields of the answer beside `error` (e.g. the 402's `amount`). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'AppError';

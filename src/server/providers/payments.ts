@@ -43,6 +43,8 @@ export interface IntentRequest {
   description: string;
   /** The intent already stored on the booking, if any: reused rather than duplicated. */
   existingIntentId: string | null;
+  /** More metadata, e-mail-free: `kind` routes a stencil change's webhook events (services/stencil-changes.ts). */
+  metadata?: Record<string, string>;
 }
 
 /** The few event kinds the webhook acts on, reduced to the fields it reads. */
@@ -210,7 +212,7 @@ class StripePayments implements PaymentsProvider {
             amount: request.amountPence,
             currency: request.currency,
             automatic_payment_methods: { enabled: true },
-            metadata: { bookingId: String(request.bookingId), bookingRef: request.bookingRef },
+            metadata: { ...request.metadata, bookingId: String(request.bookingId), bookingRef: request.bookingRef },
             description: request.description,
           },
           { idempotencyKey: intentIdempotencyKey(request.bookingRef, request.amountPence, replacing) },

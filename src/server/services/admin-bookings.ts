@@ -4,6 +4,8 @@ import { bookingSearchText, bookings, progressLogs, uploadedFiles } from '../../
 import { notFound } from '../api/errors.ts';
 import { toBookingJson, type BookingRow } from './booking-view.ts';
 import { writeChannelLog } from './channel-log.ts';
+import type { ProofSummary } from '../../domain/proofs.ts';
+import { proofSummaries } from './proof-summaries.ts';
 import { afterCursor, encodeCursor, likePattern, microsOf, type PageRequest } from './keyset-page.ts';
 
 /** admin-dashboard.md §4: the statuses the admin sets freely from the dropdown. */
@@ -24,10 +26,13 @@ function toAdminBookingJson(
   row: BookingRow,
   files: { id: number; fileName: string; originalName: string }[],
   logs: { id: number; step: number; stepName: string; status: string; notes: string | null; createdAt: Date }[],
+  proof: ProofSummary | null,
 ) {
   return toBookingJson(row, {
     uploadedFiles: files,
     progressLogs: logs.map((log) => ({ ...log, createdAt: log.createdAt.toISOString() })),
+    // The stencil proof's state for the Projects list: null until staff send one.
+    proof,
   });
 }
 
@@ -72,7 +77,7 @@ export async function listAdminBookings(db: Database, query: BookingListQuery) {
 async function withFilesAndLogs(db: Database, rows: BookingRow[]): Promise<AdminBookingJson[]> {
   const ids = rows.map((row) => row.id);
   if (ids.length === 0) return [];
-  const [files, logs] = await Promise.all([
+  const [files, logs, proofs] = await Promise.all([
     db
       .select({ id: uploadedFiles.id, bookingId: uploadedFiles.bookingId, fileName: uploadedFiles.fileName, originalName: uploadedFiles.originalName })
       .from(uploadedFiles)
@@ -91,12 +96,14 @@ async function withFilesAndLogs(db: Database, rows: BookingRow[]): Promise<Admin
       .from(progressLogs)
       .where(inArray(progressLogs.bookingId, ids))
       .orderBy(asc(progressLogs.createdAt), asc(progressLogs.id)),
+    proofSummaries(db, ids),
   ]);
   return rows.map((row) =>
     toAdminBookingJson(
       row,
       files.filter((file) => file.bookingId === row.id).map(({ bookingId: _, ...file }) => file),
       logs.filter((log) => log.bookingId === row.id).map(({ bookingId: _, ...log }) => log),
+      proofs.get(row.id) ?? null,
     ),
   );
 }

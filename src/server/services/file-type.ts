@@ -45,6 +45,17 @@ export function detectFileType(bytes: Uint8Array): AllowedFileType | null {
 }
 
 /**
+ * A whole file judged as every upload is: its type by content, and an SVG only when
+ * svgRefusalReason finds nothing active or external in it.
+ */
+export function judgeFileContent(bytes: Uint8Array): { type: AllowedFileType } | { refused: 'unsupported' | 'unsafe-svg' } {
+  const type = detectFileType(bytes);
+  if (!type) return { refused: 'unsupported' };
+  if (type.mimeType === 'image/svg+xml' && svgRefusalReason(svgText(bytes) ?? '') !== null) return { refused: 'unsafe-svg' };
+  return { type };
+}
+
+/**
  * A reference an SVG may keep: a fragment inside the same document ('#shape') or an embedded
  * raster image. SVG in a data: URL is refused too, since it could nest everything below.
  */

@@ -29,3 +29,29 @@ export function londonDays(now: Date, days: number): string[] {
   const today = londonDate(now);
   return Array.from({ length: days }, (_, index) => addDays(today, index - (days - 1)));
 }
+
+/** Monday to Friday, as a London calendar date. */
+function isWeekday(day: string): boolean {
+  const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
+  return weekday !== 0 && weekday !== 6;
+}
+
+/**
+ * The instant `days` business days (Monday to Friday, London) after `start`: only weekday time
+ * counts. Tuesday 10:00 plus 3 is Friday 10:00; Friday 15:00 plus 3 is Wednesday 15:00; a start
+ * on a weekend counts from Monday's midnight. Bank holidays count as business days.
+ */
+export function addBusinessDays(start: Date, days: number): Date {
+  let remaining = days * 24 * HOUR_MS;
+  let cursor = start;
+  for (;;) {
+    const day = londonDate(cursor);
+    const dayEnd = londonMidnight(addDays(day, 1));
+    const left = dayEnd.getTime() - cursor.getTime();
+    if (isWeekday(day)) {
+      if (remaining <= left) return new Date(cursor.getTime() + remaining);
+      remaining -= left;
+    }
+    cursor = dayEnd;
+  }
+}

@@ -11,6 +11,7 @@ import { archiveCompletedProjects } from './project-progress.ts';
 import { pruneExpiredPhotoGrants } from './tracking.ts';
 import { pruneAdminSessions } from './admin-sessions.ts';
 import { pruneTotpUses } from './admin-totp.ts';
+import { sendProofReminders } from './stencil-proofs.ts';
 
 /** A failed e-mail is tried this many times in all, then left as 'failed' for the admin to see. */
 export const MAX_EMAIL_ATTEMPTS = 5;
@@ -33,7 +34,7 @@ const MAIL_BATCH = 50;
 const MAIL_BATCHES = 10;
 const UPLOAD_BATCH = 100;
 
-export type MaintenanceDeps = Pick<AppDeps, 'db' | 'mailer' | 'files' | 'log'>;
+export type MaintenanceDeps = Pick<AppDeps, 'db' | 'mailer' | 'files' | 'log' | 'env'>;
 
 export interface MaintenanceCounts {
   emailRetried: number;
@@ -49,6 +50,8 @@ export interface MaintenanceCounts {
   retentionDeleted: number;
   /** Day-before installation reminders sent. */
   remindersSent: number;
+  /** "Your proof is still waiting" e-mails, one per proof, 3 business days after it was sent. */
+  proofRemindersSent: number;
   projectsArchived: number;
   photoGrantsPruned: number;
   adminSessionsPruned: number;
@@ -80,6 +83,7 @@ export async function runMaintenance(deps: MaintenanceDeps, now: Date): Promise<
     stripeEventsPruned: 0,
     retentionDeleted: 0,
     remindersSent: 0,
+    proofRemindersSent: 0,
     projectsArchived: 0,
     photoGrantsPruned: 0,
     adminSessionsPruned: 0,
@@ -157,6 +161,10 @@ export async function runMaintenance(deps: MaintenanceDeps, now: Date): Promise<
 
   await step('reminders', async () => {
     counts.remindersSent = await sendInstallationReminders(deps, now);
+  });
+
+  await step('proof_reminders', async () => {
+    counts.proofRemindersSent = await sendProofReminders(deps, now);
   });
 
   // Before retention, which recounts the roll-up's oldest day from what it leaves.

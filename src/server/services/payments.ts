@@ -16,6 +16,7 @@ import { writeChannelLog } from './channel-log.ts';
 import { createTrackingLink, trackingLinkUrl } from './tracking.ts';
 import { UNPAID_HOLD_HOURS, checkDateAvailability, heldPatches, lockDate, londonToday } from './availability.ts';
 import { checkoutTokenMatches } from './checkout-token.ts';
+import { applyStencilChangeEvent, STENCIL_CHANGE_KIND } from './stencil-changes.ts';
 
 // Card payments (api.md): the server decides the amount, Stripe's signed webhook is the
 // only thing that marks a booking paid, and every step is safe to repeat.
@@ -304,6 +305,7 @@ export type WebhookOutcome =
  */
 export async function applyPaymentEvent(deps: AppDeps, event: PaymentEvent): Promise<WebhookOutcome> {
   let paidBookingId: number | undefined;
+  const stencilChangeMail: string[] = [];
   const outcome = await deps.db.transaction(async (tx) => {
     const db = tx as unknown as Database;
     const recorded = await db
@@ -315,6 +317,8 @@ export async function applyPaymentEvent(deps: AppDeps, event: PaymentEvent): Pro
 
     const intent = event.intent;
     if (!intent || !HANDLED_EVENTS.has(event.type)) return 'ignored' as const;
+    // A stencil change after approval is paid on its own intent (services/stencil-changes.ts).
+    if (intent.metadata.kind === STENCIL_CHANGE_KIND) return applyStencilChangeEvent(db, deps, event, stencilChangeMail);
 
     const booking = await lockBookingFor(db, intent);
     if (!booking) {
@@ -374,6 +378,7 @@ export async function applyPaymentEvent(deps: AppDeps, event: PaymentEvent): Pro
     // webhook time out); other queued mail waits for the hourly maintenance job.
     await deliverNow(deps, [paymentReceiptKey(paidBookingId)]);
   }
+  await deliverNow(deps, stencilChangeMail);
   return outcome;
 }
 

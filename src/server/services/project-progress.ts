@@ -16,6 +16,7 @@ import { toBookingJson, type BookingRow } from './booking-view.ts';
 import { writeChannelLog } from './channel-log.ts';
 import { queueRescheduledInvite } from './installation-invites.ts';
 import { toPhotoJson } from './project-photos.ts';
+import { proofSummaries } from './proof-summaries.ts';
 
 export const PROGRESS_MESSAGES = {
   bookingNotFound: 'Booking not found',
@@ -90,12 +91,14 @@ export async function listProjects(db: Database) {
   const photoRows = ids.length
     ? await db.select().from(photos).where(inArray(photos.bookingId, ids)).orderBy(desc(photos.createdAt), desc(photos.id))
     : [];
+  const proofs = await proofSummaries(db, ids);
   return rows.map((row) => {
     const bookingPhotos = photoRows.filter((photo) => photo.bookingId === row.id).map(toPhotoJson);
     return toBookingJson(row, {
       progressLogs: logs.filter((log) => log.bookingId === row.id).map(toProgressLogJson),
       photos: bookingPhotos,
       photoCount: bookingPhotos.length,
+      proof: proofs.get(row.id) ?? null,
     });
   });
 }
@@ -140,45 +143,57 @@ export async function updateProgress(
       });
     }
 
-    const dates: Partial<Record<StepDateField, Date>> = {};
-    for (const field of DATE_FIELDS) {
-      const value = input[field];
-      if (value) dates[field] = new Date(value);
-    }
-    if (step.dateField && !dates[step.dateField]) dates[step.dateField] = actor.now;
-
-    const notes = input.statusNotes?.trim() || defaultProgressNote(step);
-    const [updated] = await tx
-      .update(bookings)
-      .set({ currentStep: step.step, status: step.status, statusNotes: notes, ...dates, updatedAt: actor.now })
-      .where(eq(bookings.id, bookingId))
-      .returning();
-    await tx.insert(progressLogs).values({
-      bookingId,
-      step: step.step,
-      stepName: step.name,
-      status: step.status,
-      notes,
-      createdAt: actor.now,
-    });
-    await writeChannelLog(tx, {
-      channel: 'admin',
-      action: step.step === TOTAL_PROJECT_STEPS ? 'project_completed' : 'progress_updated',
-      entityType: 'booking',
-      entityId: bookingId,
-      userId: actor.userId,
-      details: `Booking #${bookingId} moved from step ${booking.currentStep} to step ${step.step}: ${step.name} (status ${step.status})`,
-      metadata: { fromStep: booking.currentStep, toStep: step.step, fromStatus: booking.status, status: step.status },
-    });
+    const updated = await moveToStep(tx, booking, input, actor);
     // Only a date the admin gave plans the installation; the clock's stamp for step 4 records
     // that it is happening, which the customer already knows.
     const inviteKey = input.installationDate
-      ? await queueRescheduledInvite(tx, booking, updated!, { siteUrl: deps.env.SITE_URL, now: actor.now, userId: actor.userId })
+      ? await queueRescheduledInvite(tx, booking, updated, { siteUrl: deps.env.SITE_URL, now: actor.now, userId: actor.userId })
       : null;
-    return { booking: updated!, inviteKey };
+    return { booking: updated, inviteKey };
   });
   if (inviteKey) await deliverNow(deps, [inviteKey]);
   return booking;
+}
+
+/**
+ * The booking's move to `input.currentStep` inside the caller's transaction, the booking row
+ * already locked: its step, status, dates and note, the progress log and the admin log, written
+ * the same way whoever moves it (staff's dialog, the customer's stencil approval).
+ */
+export async function moveToStep(tx: Transaction, booking: BookingRow, input: ProgressUpdate, actor: Actor): Promise<BookingRow> {
+  const bookingId = booking.id;
+  const step = findProjectStep(input.currentStep)!;
+  const dates: Partial<Record<StepDateField, Date>> = {};
+  for (const field of DATE_FIELDS) {
+    const value = input[field];
+    if (value) dates[field] = new Date(value);
+  }
+  if (step.dateField && !dates[step.dateField]) dates[step.dateField] = actor.now;
+
+  const notes = input.statusNotes?.trim() || defaultProgressNote(step);
+  const [updated] = await tx
+    .update(bookings)
+    .set({ currentStep: step.step, status: step.status, statusNotes: notes, ...dates, updatedAt: actor.now })
+    .where(eq(bookings.id, bookingId))
+    .returning();
+  await tx.insert(progressLogs).values({
+    bookingId,
+    step: step.step,
+    stepName: step.name,
+    status: step.status,
+    notes,
+    createdAt: actor.now,
+  });
+  await writeChannelLog(tx, {
+    channel: 'admin',
+    action: step.step === TOTAL_PROJECT_STEPS ? 'project_completed' : 'progress_updated',
+    entityType: 'booking',
+    entityId: bookingId,
+    userId: actor.userId,
+    details: `Booking #${bookingId} moved from step ${booking.currentStep} to step ${step.step}: ${step.name} (status ${step.status})`,
+    metadata: { fromStep: booking.currentStep, toStep: step.step, fromStatus: booking.status, status: step.status },
+  });
+  return updated!;
 }
 
 /** 'Add Note to Current Step': a log entry at the project's current step, shown as the latest note. */

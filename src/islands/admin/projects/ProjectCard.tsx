@@ -14,6 +14,7 @@ import {
 import { adminApi as api } from '../admin-api.ts';
 import { showToast } from '../../shared/toast-store.ts';
 import { PhotoManager } from './PhotoManager.tsx';
+import { ProofPanel } from './ProofPanel.tsx';
 import { NoteDialog, StepDialog } from './ProgressDialogs.tsx';
 import type { ProgressLog, Project } from './types.ts';
 
@@ -223,6 +224,9 @@ export function ProjectCard({ project, onChanged }: ProjectCardProps) {
           </ul>
         )}
       </section>
+
+      {/* Sign-off happens at step 2; once a proof exists its history stays on the card. */}
+      {(project.currentStep === 2 || project.proof) && <ProofPanel bookingId={project.id} onChanged={onChanged} />}
 
       <div className="mt-4">
         <PhotoManager bookingId={project.id} currentStep={project.currentStep} photos={project.photos} onChanged={onChanged} />

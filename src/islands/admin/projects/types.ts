@@ -1,6 +1,8 @@
 // The Projects tab's view of GET /api/admin/projects (server: services/project-progress.ts).
 // Declared here rather than imported so no server module is pulled into the browser bundle.
 
+import type { ProofSummary } from '../../../domain/proofs.ts';
+
 export interface ProgressLog {
   id: number;
   step: number;
@@ -41,6 +43,8 @@ export interface Project {
   progressLogs: ProgressLog[];
   photos: ProjectPhoto[];
   photoCount: number;
+  /** The latest stencil proof's state; null until staff send one. */
+  proof: ProofSummary | null;
 }
 
 export const PHOTO_TYPES = ['before', 'during', 'after', 'reference'] as const;

@@ -9,7 +9,7 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
   if (error instanceof AppError) {
     for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
     return c.json(
-      { error: error.message, ...(error.fields ? { fields: error.fields } : {}), requestId },
+      { error: error.message, ...error.extra, ...(error.fields ? { fields: error.fields } : {}), requestId },
       error.status,
     );
   }

@@ -13,7 +13,8 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   const headers = c.res.headers;
   headers.set('X-Content-Type-Options', 'nosniff');
   headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-  headers.set('X-Frame-Options', 'DENY');
+  // A route that its own pages frame (a PDF proof) says SAMEORIGIN itself.
+  if (!headers.has('X-Frame-Options')) headers.set('X-Frame-Options', 'DENY');
   if (!headers.has('Content-Security-Policy')) {
     headers.set('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
   }

@@ -20,13 +20,7 @@ import {
 } from '../multipart-file.ts';
 import { rateLimit } from '../../services/rate-limit.ts';
 import { checkUnclaimedUploadQuota } from '../../services/upload-quota.ts';
-import {
-  detectFileType,
-  sanitizeOriginalName,
-  svgRefusalReason,
-  svgText,
-  type AllowedFileType,
-} from '../../services/file-type.ts';
+import { detectFileType, judgeFileContent, sanitizeOriginalName, type AllowedFileType } from '../../services/file-type.ts';
 import { createUploadcare, UploadcareUnavailableError } from '../../providers/uploadcare.ts';
 
 export const UPLOAD_MESSAGES = {
@@ -86,19 +80,20 @@ async function receiveUpload(body: ReadableStream<Uint8Array> | null, boundary: 
   return file;
 }
 
+/** The file's type by its content (file-type.ts), or the 415 an upload gets for it. */
+export function judgedType(bytes: Uint8Array): AllowedFileType {
+  const judged = judgeFileContent(bytes);
+  if ('type' in judged) return judged.type;
+  const message = judged.refused === 'unsafe-svg' ? UPLOAD_MESSAGES.unsafeSvg : UPLOAD_MESSAGES.unsupportedType;
+  throw new AppError(415, message, { file: message });
+}
+
 /** Judges the staged file's type by its content, then stores and records it. */
 async function storeUpload(c: Context<AppEnv>, file: ReceivedFile) {
   let type = detectFileType(file.head);
   // SVG is text, judged as a whole document (and small by nature): anything that is not one of
   // the binary types is read back and judged in full.
-  if (!type || type.mimeType === 'image/svg+xml') {
-    const bytes = new Uint8Array(await readFile(file.path));
-    type = detectFileType(bytes);
-    if (type?.mimeType === 'image/svg+xml' && svgRefusalReason(svgText(bytes) ?? '') !== null) {
-      throw new AppError(415, UPLOAD_MESSAGES.unsafeSvg, { file: UPLOAD_MESSAGES.unsafeSvg });
-    }
-  }
-  if (!type) throw new AppError(415, UPLOAD_MESSAGES.unsupportedType, { file: UPLOAD_MESSAGES.unsupportedType });
+  if (!type || type.mimeType === 'image/svg+xml') type = judgedType(new Uint8Array(await readFile(file.path)));
 
   const { db, files, env, now } = c.get('deps');
   await checkUnclaimedUploadQuota(db, { incomingBytes: file.size, quotaMb: env.UNCLAIMED_UPLOAD_QUOTA_MB, now: now() });

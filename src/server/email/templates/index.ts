@@ -14,3 +14,11 @@ export { workerRoutesEmail, type WorkerEmailContext, type WorkerEmailRoute } fro
 export { installationReminderEmail } from './installation-reminder.ts';
 export { installationInviteAttachment, installationRescheduledEmail } from './installation-invite.ts';
 export { escapeHtml } from './layout.ts';
+export {
+  proofApprovedStaffEmail,
+  proofChangesStaffEmail,
+  proofReadyEmail,
+  proofReminderEmail,
+  type ChangeSettlement,
+  type ProofEmailContext,
+} from './stencil-proofs.ts';

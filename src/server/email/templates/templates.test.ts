@@ -9,6 +9,10 @@ import {
   installationReminderEmail,
   installationRescheduledEmail,
   paymentReceiptEmail,
+  proofApprovedStaffEmail,
+  proofChangesStaffEmail,
+  proofReadyEmail,
+  proofReminderEmail,
   reviewInvitationEmail,
   staffBookingNotification,
   staffEnquiryNotification,
@@ -29,6 +33,7 @@ const bookingContext = {
   checkoutUrl: `${site}/checkout?booking=${booking.id}&t=sample-checkout-token`,
 };
 const invite = installationInviteAttachment(booking, 0, site, SAMPLE_NOW);
+const proofContext = { booking, proof: { id: 9, version: 2, note: 'Version 2: the logo is 10% larger, as you asked.' } };
 const moved = { ...booking, installationDate: new Date('2026-07-20T08:00:00Z'), inviteSequence: 1 };
 
 const MESSAGES: Record<string, () => EmailMessage> = {
@@ -79,6 +84,16 @@ const MESSAGES: Record<string, () => EmailMessage> = {
     }),
   'installation reminder': () => installationReminderEmail(booking, '2026-07-16'),
   'installation rescheduled': () => installationRescheduledEmail(moved, 1, installationInviteAttachment(moved, 1, site, SAMPLE_NOW)),
+  'proof ready': () => proofReadyEmail(proofContext, `${site}/track-project?t=proof-token`),
+  'proof ready without a note': () => proofReadyEmail({ ...proofContext, proof: { ...proofContext.proof, note: null } }, `${site}/track-project?t=proof-token`),
+  'proof reminder': () => proofReminderEmail(proofContext, `${site}/track-project?t=reminder-token`),
+  'proof approved (staff)': () => proofApprovedStaffEmail(proofContext, 'bookings@cleanpatch.example', new Date('2026-07-03T09:15:00Z')),
+  'proof changes requested (staff)': () =>
+    proofChangesStaffEmail(proofContext, 'bookings@cleanpatch.example', { id: null, comment: 'Please make the croissant bigger.\nAnd the text bolder.', settlement: null }),
+  'paid stencil change (staff)': () =>
+    proofChangesStaffEmail(proofContext, 'bookings@cleanpatch.example', { id: 3, comment: 'New phone number on the stencil.', settlement: { kind: 'paid', amountPence: 10_000 } }),
+  'waived stencil change (staff)': () =>
+    proofChangesStaffEmail(proofContext, 'bookings@cleanpatch.example', { id: 4, comment: 'Our typo in the name.', settlement: { kind: 'waived', by: 'admin:1a2b3c4d', reason: 'Our mistake' } }),
 };
 
 /** What a plain-text mail client shows: the subject, then the text part. */
@@ -113,6 +128,10 @@ describe('e-mail templates', () => {
       workerRoutesEmail({ to: 'sam@cleanpatch.example', name: hostile, date: '2026-07-16', dedupeKey: 'k', routes: [{ routeNumber: 1, stops: 1, distanceKm: 1, mapsUrl: null, bookings: [{ bookingId: 1, customerName: hostile, postcode: null, addresses: [hostile] }] }] }),
       completionEmail({ bookingId: 1, firstName: hostile, email: booking.email, quantity: 5, completionDate: null, photoUrls: [], galleryUrl: `${site}/gallery/1` }, 'k'),
       reviewInvitationEmail({ bookingId: 1, firstName: hostile, email: booking.email, reviewUrl: `${site}/review?t=x`, expiresAt: SAMPLE_NOW }, 'k'),
+      proofReadyEmail({ booking: evilBooking, proof: { id: 1, version: 1, note: hostile } }, `${site}/track-project?t=x`),
+      proofReminderEmail({ booking: evilBooking, proof: { id: 1, version: 1, note: null } }, `${site}/track-project?t=x`),
+      proofApprovedStaffEmail({ booking: evilBooking, proof: { id: 1, version: 1, note: null } }, 'staff@cleanpatch.example', SAMPLE_NOW),
+      proofChangesStaffEmail({ booking: evilBooking, proof: { id: 1, version: 1, note: null } }, 'staff@cleanpatch.example', { id: null, comment: hostile, settlement: null }),
     ];
     for (const message of messages) {
       expect(message.html).not.toContain('<script>');

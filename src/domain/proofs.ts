@@ -1,0 +1,77 @@
+import { STENCIL_CHANGE_PENCE } from './pricing.ts';
+
+// Stencil proof sign-off (api.md "Stencil proof sign-off"): the rules the tracking page, the
+// dashboard and the server share.
+
+export const PROOF_STATUSES = ['awaiting', 'approved', 'changes_requested', 'superseded'] as const;
+export type ProofStatus = (typeof PROOF_STATUSES)[number];
+
+export const PROOF_STATUS_LABEL: Record<ProofStatus, string> = {
+  awaiting: 'Awaiting approval',
+  approved: 'Approved',
+  changes_requested: 'Changes requested',
+  superseded: 'Replaced by a newer version',
+};
+
+/** public-site.md §9 "Limits", word for word. */
+export const STENCIL_CHANGE_NOTICE = 'a stencil change after approval costs an extra £100';
+/** Pounds, as the stencil-change answer and the 402 carry it. */
+export const STENCIL_CHANGE_POUNDS = STENCIL_CHANGE_PENCE / 100;
+
+export const PROOF_COMMENT_MAX_LENGTH = 2000;
+export const PROOF_NOTE_MAX_LENGTH = 1000;
+/** A reminder goes to the customer once, this many business days (Mon-Fri, London) after the upload. */
+export const PROOF_REMINDER_BUSINESS_DAYS = 3;
+
+export const PROOF_COMMENT_MESSAGE = `Please describe the changes you need (up to ${PROOF_COMMENT_MAX_LENGTH} characters).`;
+
+/** The proof field of the admin's booking rows: the latest version's state and since when. */
+export interface ProofSummary {
+  status: ProofStatus;
+  version: number;
+  since: string;
+}
+
+/** A change asked for after approval, as GET /api/bookings/{id}/proofs lists it. */
+export interface StencilChangeView {
+  id: number;
+  comment: string;
+  /** Pounds. */
+  amount: number;
+  status: 'awaiting_payment' | 'paid' | 'waived';
+  createdAt: string;
+  paidAt: string | null;
+  waivedAt: string | null;
+  waivedBy: string | null;
+  waivedReason: string | null;
+}
+
+/** One version as GET /api/bookings/{id}/proofs answers it (newest first). */
+export interface ProofView {
+  id: number;
+  version: number;
+  status: ProofStatus;
+  note: string | null;
+  fileUrl: string;
+  mimeType: string;
+  originalName: string;
+  createdAt: string;
+  decidedAt: string | null;
+  comment: string | null;
+  approvedAt: string | null;
+  changes: StencilChangeView[];
+}
+
+const PROOF_TIME = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/London',
+});
+
+/** An instant as both sides read it: '3 December 2026, 14:05' (London). */
+export function formatProofTime(iso: string): string {
+  return PROOF_TIME.format(new Date(iso));
+}

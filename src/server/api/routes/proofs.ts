@@ -1,0 +1,164 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { getCookie } from 'hono/cookie';
+import { eq } from 'drizzle-orm';
+import { bookings } from '../../../../db/schema.ts';
+import { proofCommentSchema, waiveSchema } from '../../../domain/proof-schema.ts';
+import type { AppEnv } from '../deps.ts';
+import { AppError, badRequest, notFound } from '../errors.ts';
+import { readJson } from '../middleware/body.ts';
+import { adminActor, readAdminSession, requireAdmin } from '../middleware/admin-auth.ts';
+import { rateLimit } from '../../services/rate-limit.ts';
+import { PHOTO_GRANT_COOKIE, hasPhotoGrant, readGrantTokens } from '../../services/tracking.ts';
+import {
+  MAX_PROOF_BYTES,
+  PROOF_MESSAGES,
+  approveProof,
+  findProof,
+  listProofs,
+  requestProofChanges,
+  uploadProof,
+  type ProofRow,
+} from '../../services/stencil-proofs.ts';
+import { requestStencilChange, waiveStencilChange } from '../../services/stencil-changes.ts';
+import { contentDisposition } from './files.ts';
+import { judgedType } from './uploads.ts';
+
+// Stencil proof sign-off (api.md "Stencil proof sign-off"). The customer's side is reachable only
+// by a browser holding the tracking grant for the booking (services/tracking.ts, photo_grants) or,
+// for reading, by staff; everyone else gets the same 404 whether or not the proof exists.
+
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+// A person decides a few times; a script creating PaymentIntents in a loop is stopped.
+const STENCIL_CHANGE_LIMIT = { name: 'stencil-change', limit: 20, windowSeconds: 600 };
+
+function idParam(c: Context<AppEnv>): number {
+  const raw = c.req.param('id') ?? '';
+  const id = Number(raw);
+  if (!/^\d{1,9}$/.test(raw) || !Number.isSafeInteger(id) || id < 1) throw notFound();
+  return id;
+}
+
+/** True when this browser holds a live tracking grant for the booking. */
+function isGrantedClient(c: Context<AppEnv>, bookingId: number): Promise<boolean> {
+  const { db, now } = c.get('deps');
+  return hasPhotoGrant(db, readGrantTokens(getCookie(c, PHOTO_GRANT_COOKIE)), bookingId, now());
+}
+
+/** Staff, or the granted client: the booking's id when this request may read it, else a 404. */
+async function readableBooking(c: Context<AppEnv>, bookingId: number): Promise<number> {
+  if (await readAdminSession(c)) {
+    const [exists] = await c.get('deps').db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, bookingId)).limit(1);
+    if (exists) return bookingId;
+  } else if (await isGrantedClient(c, bookingId)) {
+    return bookingId;
+  }
+  throw notFound();
+}
+
+/** The proof, when the request comes from the client granted its booking; else a 404. */
+async function grantedProof(c: Context<AppEnv>): Promise<ProofRow> {
+  const proof = await findProof(c.get('deps').db, idParam(c));
+  if (!proof || !(await isGrantedClient(c, proof.bookingId))) throw notFound();
+  return proof;
+}
+
+/** How each stored type is served: raster and PDF inline, SVG inline only under a script-free policy. */
+function fileHeaders(mimeType: string, download: boolean): Record<string, string> {
+  if (download) return { 'Content-Type': 'application/octet-stream', 'Content-Security-Policy': 'sandbox' };
+  switch (mimeType) {
+    case 'image/png':
+    case 'image/jpeg':
+      return { 'Content-Type': mimeType };
+    case 'image/svg+xml':
+      // Sanitised at upload; even so, opened on its own it may run nothing and load nothing.
+      return { 'Content-Type': mimeType, 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox" };
+    case 'application/pdf':
+      // Framed by the tracking page's viewer: Chrome's PDF viewer refuses to run in a sandbox.
+      return { 'Content-Type': mimeType, 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'self'", 'X-Frame-Options': 'SAMEORIGIN' };
+    default:
+      return { 'Content-Type': 'application/octet-stream', 'Content-Security-Policy': 'sandbox' };
+  }
+}
+
+export const proofRoutes = new Hono<AppEnv>()
+  .post(
+    '/admin/bookings/:id/proofs',
+    requireAdmin,
+    bodyLimit({
+      maxSize: MAX_PROOF_BYTES + MULTIPART_OVERHEAD_BYTES,
+      onError: () => {
+        throw new AppError(413, PROOF_MESSAGES.tooLarge, { file: PROOF_MESSAGES.tooLarge });
+      },
+    }),
+    async (c) => {
+      const bookingId = idParam(c);
+      if (!c.req.header('content-type')?.toLowerCase().startsWith('multipart/form-data')) {
+        throw new AppError(415, 'Send the proof as multipart/form-data in the field "file"');
+      }
+      let form: FormData;
+      try {
+        form = await c.req.raw.formData();
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        throw badRequest('Malformed multipart body');
+      }
+      const file = form.get('file');
+      if (!(file instanceof File) || file.size === 0) throw badRequest(PROOF_MESSAGES.missingFile, { file: PROOF_MESSAGES.missingFile });
+      if (file.size > MAX_PROOF_BYTES) throw new AppError(413, PROOF_MESSAGES.tooLarge, { file: PROOF_MESSAGES.tooLarge });
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const proof = await uploadProof(
+        c.get('deps'),
+        bookingId,
+        { bytes, type: judgedType(bytes), originalName: file.name, note: form.get('note') },
+        { userId: adminActor(c), now: c.get('deps').now() },
+      );
+      return c.json(proof, 201);
+    },
+  )
+
+  .get('/bookings/:id/proofs', async (c) => {
+    const bookingId = await readableBooking(c, idParam(c));
+    return c.json(await listProofs(c.get('deps').db, bookingId));
+  })
+
+  .get('/proofs/:id/file', async (c) => {
+    const { db, files } = c.get('deps');
+    const proof = await findProof(db, idParam(c));
+    if (!proof) throw notFound();
+    await readableBooking(c, proof.bookingId);
+    const stored = await files.get(proof.fileName);
+    if (!stored) throw notFound();
+    const download = c.req.query('download') === '1';
+    return c.body(stored.body as Uint8Array<ArrayBuffer>, 200, {
+      ...fileHeaders(proof.mimeType, download),
+      'Content-Length': String(stored.size),
+      'Content-Disposition': contentDisposition(download ? 'attachment' : 'inline', proof.originalName),
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    });
+  })
+
+  .post('/proofs/:id/approve', async (c) => {
+    const proof = await grantedProof(c);
+    return c.json(await approveProof(c.get('deps'), proof));
+  })
+
+  .post('/proofs/:id/request-changes', async (c) => {
+    const proof = await grantedProof(c);
+    const { comment } = await readJson(c, proofCommentSchema);
+    return c.json(await requestProofChanges(c.get('deps'), proof, comment));
+  })
+
+  .post('/bookings/:id/stencil-change', rateLimit(STENCIL_CHANGE_LIMIT), async (c) => {
+    const bookingId = idParam(c);
+    if (!(await isGrantedClient(c, bookingId))) throw notFound();
+    const { comment } = await readJson(c, proofCommentSchema);
+    return c.json(await requestStencilChange(c.get('deps'), bookingId, comment));
+  })
+
+  .post('/admin/stencil-changes/:id/waive', requireAdmin, async (c) => {
+    const { reason } = await readJson(c, waiveSchema);
+    const change = await waiveStencilChange(c.get('deps'), idParam(c), reason, adminActor(c));
+    return c.json({ id: change.id, status: change.status, waivedBy: change.waivedBy, waivedReason: change.waivedReason, waivedAt: change.waivedAt?.toISOString() ?? null });
+  });
