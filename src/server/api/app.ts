@@ -29,6 +29,7 @@ import { adminChannelLogRoutes } from './routes/admin-channel-logs.ts';
 import { locationRoutes } from './routes/locations.ts';
 import { workerRoutes } from './routes/workers.ts';
 import { workerNotificationRoutes } from './routes/worker-notifications.ts';
+import { adminBookingMessageRoutes, adminMessageRoutes } from './routes/admin-messages.ts';
 
 /**
  * The whole API as a value (conventions: "the app is a value"). The Netlify function, the local
@@ -84,6 +85,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/locations', locationRoutes);
   app.route('/api/admin/workers', workerRoutes);
   app.route('/api/worker-notifications', workerNotificationRoutes);
+  app.route('/api/admin/bookings', adminBookingMessageRoutes);
+  app.route('/api/admin/messages', adminMessageRoutes);
 
   app.onError(handleError);
   app.notFound(handleNotFound);

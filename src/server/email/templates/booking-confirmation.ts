@@ -78,6 +78,7 @@ ${heading('Questions?')}
     text: plain,
     html,
     kind: 'booking-confirmation',
+    bookingId: booking.id,
     dedupeKey: `booking-confirmation:${booking.id}`,
     ...(invite ? { attachments: [invite] } : {}),
   };
