@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { AdminBookingJson } from '../../../server/services/admin-bookings.ts';
 import { formatDay, formatMoney } from './format.ts';
 import { splitAddresses } from '../../../domain/booking-limits.ts';
+import { BookingMessagesButton } from '../messages/BookingMessages.tsx';
 
 export type AdminBooking = AdminBookingJson;
 
@@ -157,6 +158,7 @@ function BookingRow({
         )}
       </td>
       <td className={TD}>
+        <BookingMessagesButton bookingId={booking.id} customer={name} />
         {booking.archived ? (
           <button
             type="button"
