@@ -421,14 +421,25 @@ export interface EmailAttachment {
   content: string;
 }
 
-/** Every e-mail the system writes. Without SendGrid the outbox is where mail is read locally. */
+/**
+ * Every e-mail the system writes, as sent: staff read them in the dashboard (api.md "Staff
+ * messages"). Without SendGrid the outbox is where mail is read locally. Personal data lives in
+ * `to_address`, `subject`, `text_body`, `html_body` and `attachments`; a row written for a booking
+ * carries `booking_id` (deleted with the booking), so erasure finds a booking's mail by that
+ * column as well as by address.
+ */
 export const emailOutbox = pgTable(
   'email_outbox',
   {
     id: serial('id').primaryKey(),
     /** Makes a retried job or a replayed webhook write the same e-mail once. */
     dedupeKey: text('dedupe_key').unique(),
+    /** What the message is (src/domain/email-kinds.ts): 'booking-confirmation', 'worker-routes', ... */
     kind: text('kind').notNull(),
+    /** The booking it was written for; null for mail about no booking (enquiries, workers). */
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
+    /** The message a staff member resent to make this one: at most one such copy waits at a time. */
+    resendOf: integer('resend_of').references((): AnyPgColumn => emailOutbox.id, { onDelete: 'set null' }),
     to: text('to_address').notNull(),
     subject: text('subject').notNull(),
     text: text('text_body').notNull(),
@@ -444,7 +455,18 @@ export const emailOutbox = pgTable(
     createdAt: createdAt(),
     sentAt: instant('sent_at'),
   },
-  (table) => [index('email_outbox_status_idx').on(table.status)],
+  (table) => [
+    index('email_outbox_status_idx').on(table.status),
+    // A booking's Messages view, oldest first.
+    index('email_outbox_booking_idx').on(table.bookingId, table.id),
+    // The Logs tab's Messages list: newest first, paged by (created_at, id), filtered by recipient.
+    index('email_outbox_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('email_outbox_to_idx').on(sql`lower(${table.to})`),
+    // A double click on Resend queues one copy: a second waits until the first has gone out.
+    uniqueIndex('email_outbox_pending_resend_idx')
+      .on(table.resendOf)
+      .where(sql`${table.status} in ('queued', 'sending')`),
+  ],
 );
 
 export const stripeEvents = pgTable('stripe_events', {

@@ -30,6 +30,7 @@ import { locationRoutes } from './routes/locations.ts';
 import { workerRoutes } from './routes/workers.ts';
 import { workerNotificationRoutes } from './routes/worker-notifications.ts';
 import { proofRoutes } from './routes/proofs.ts';
+import { adminBookingMessageRoutes, adminMessageRoutes } from './routes/admin-messages.ts';
 
 /**
  * The whole API as a value (conventions: "the app is a value"). The Netlify function, the local
@@ -87,6 +88,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/worker-notifications', workerNotificationRoutes);
   // Stencil proofs: the admin's upload and waiver, the granted client's decisions (routes/proofs.ts).
   app.route('/api', proofRoutes);
+  app.route('/api/admin/bookings', adminBookingMessageRoutes);
+  app.route('/api/admin/messages', adminMessageRoutes);
 
   app.onError(handleError);
   app.notFound(handleNotFound);

@@ -10,8 +10,10 @@ export interface EmailMessage {
   subject: string;
   text: string;
   html?: string;
-  /** What the e-mail is, for the logs: 'booking-confirmation', 'payment-receipt', ... */
+  /** What the e-mail is (src/domain/email-kinds.ts): 'booking-confirmation', 'payment-receipt', ... */
   kind: string;
+  /** The booking it is about, so staff find it in that booking's Messages; omitted for none. */
+  bookingId?: number | null;
   /** The same key twice writes one e-mail: replayed webhooks and retried jobs stay quiet. */
   dedupeKey?: string;
   /** Files sent with it (the calendar invite). Kept small: they live in the outbox row. */
@@ -41,6 +43,7 @@ export function emailInsert(db: Database, messages: readonly EmailMessage[]) {
     .values(
       messages.map((message) => ({
         kind: message.kind,
+        bookingId: message.bookingId ?? null,
         to: message.to,
         subject: message.subject,
         text: message.text,

@@ -3,6 +3,7 @@ import type { AdminBookingJson } from '../../../server/services/admin-bookings.t
 import { formatDay, formatMoney } from './format.ts';
 import { splitAddresses } from '../../../domain/booking-limits.ts';
 import { BOOKING_STATUSES, statusLabel } from '../../../domain/project-steps.ts';
+import { BookingMessagesButton } from '../messages/BookingMessages.tsx';
 
 export type AdminBooking = AdminBookingJson;
 
@@ -159,6 +160,7 @@ function BookingRow({
         )}
       </td>
       <td className={TD}>
+        <BookingMessagesButton bookingId={booking.id} customer={name} />
         {booking.archived ? (
           <button
             type="button"

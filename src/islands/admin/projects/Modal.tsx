@@ -6,6 +6,8 @@ interface ModalProps {
   description?: ReactNode;
   onClose: () => void;
   children: ReactNode;
+  /** Room for reading (a message as sent) rather than a short form. */
+  wide?: boolean;
 }
 
 /**
@@ -13,7 +15,7 @@ interface ModalProps {
  * behind it inert and Escape closes it. Labelled by its title; focus goes back to the button
  * that opened it. Its content mounts only while open, so every opening starts fresh.
  */
-export function Modal({ open, title, description, onClose, children }: ModalProps) {
+export function Modal({ open, title, description, onClose, children, wide = false }: ModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const openerRef = useRef<HTMLElement | null>(null);
   const titleId = useId();
@@ -59,7 +61,7 @@ export function Modal({ open, title, description, onClose, children }: ModalProp
         onClose();
         openerRef.current?.focus();
       }}
-      className="m-auto w-[min(34rem,calc(100vw-1.5rem))] rounded-2xl bg-white p-0 text-ink shadow-xl backdrop:bg-[rgb(18_22_20/0.55)]"
+      className={`m-auto ${wide ? 'w-[min(48rem,calc(100vw-1.5rem))]' : 'w-[min(34rem,calc(100vw-1.5rem))]'} rounded-2xl bg-white p-0 text-ink shadow-xl backdrop:bg-[rgb(18_22_20/0.55)]`}
     >
       {open && (
         <div className="p-5 sm:p-6">

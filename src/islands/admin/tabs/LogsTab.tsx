@@ -4,6 +4,7 @@ import { CountBars } from '../logs/CountBars.tsx';
 import { LogFilters } from '../logs/LogFilters.tsx';
 import { LogTable } from '../logs/LogTable.tsx';
 import { StatCard } from '../logs/StatCard.tsx';
+import { MessagesSection } from '../messages/MessagesSection.tsx';
 import { fetchLogs, fetchLogStats, NO_FILTERS, type ChannelLog, type ChannelLogStats, type LogFilters as Filters } from '../logs/log-api.ts';
 
 const LOAD_FAILED = 'Could not load logs';
@@ -114,6 +115,8 @@ export default function LogsTab() {
           </>
         )}
       </section>
+
+      <MessagesSection />
     </div>
   );
 }

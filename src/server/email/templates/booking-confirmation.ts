@@ -79,6 +79,7 @@ ${heading('Questions?')}
     text: plain,
     html,
     kind: 'booking-confirmation',
+    bookingId: booking.id,
     dedupeKey: `booking-confirmation:${booking.id}`,
     ...(invite ? { attachments: [invite] } : {}),
   };

@@ -44,6 +44,7 @@ ${context.photoUrls.map((url) => `<p><img src="${escapeHtml(url)}" alt="After ph
     text: plain,
     html,
     kind: 'completion',
+    bookingId: context.bookingId,
     dedupeKey: `completion:${context.bookingId}:${sendKey}`,
   };
 }

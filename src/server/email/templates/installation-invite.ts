@@ -76,6 +76,7 @@ ${invite ? `<p>${escapeHtml(calendar)}</p>\n` : ''}<p><strong>Where</strong><br>
     text: plain,
     html,
     kind: 'installation-rescheduled',
+    bookingId: booking.id,
     // One e-mail per SEQUENCE: a retried transaction never sends the same update twice.
     dedupeKey: `installation-rescheduled:${booking.id}:${sequence}`,
     ...(invite ? { attachments: [invite] } : {}),

@@ -37,6 +37,7 @@ export function installationReminderEmail(booking: BookingRow, date: string): Em
     text: plain,
     html,
     kind: 'installation-reminder',
+    bookingId: booking.id,
     dedupeKey: `installation-reminder:${booking.id}:${date}`,
   };
 }

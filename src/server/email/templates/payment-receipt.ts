@@ -40,6 +40,7 @@ export function paymentReceiptEmail(booking: BookingRow, siteUrl: string, tracki
     text: plain,
     html: textAsHtml(plain, trackingUrl ? [trackingUrl, trackUrl] : [trackUrl]),
     kind: 'payment-receipt',
+    bookingId: booking.id,
     dedupeKey: paymentReceiptKey(booking.id),
   };
 }

@@ -39,6 +39,7 @@ export function reviewInvitationEmail(context: ReviewInvitationEmailContext, sen
     text: plain,
     html,
     kind: 'review-invitation',
+    bookingId: context.bookingId,
     dedupeKey: `review-invitation:${context.bookingId}:${sendKey}`,
   };
 }

@@ -31,6 +31,7 @@ export function staffBookingNotification(context: BookingEmailContext, to: strin
     text: plain,
     html: textAsHtml(plain),
     kind: 'booking-staff-notification',
+    bookingId: booking.id,
     dedupeKey: `booking-staff-notification:${booking.id}`,
   };
 }
