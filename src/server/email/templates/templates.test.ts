@@ -7,6 +7,7 @@ import {
   enquiryAcknowledgement,
   installationInviteAttachment,
   installationReminderEmail,
+  installationCancelledEmail,
   installationRescheduledEmail,
   paymentReceiptEmail,
   reviewInvitationEmail,
@@ -29,6 +30,7 @@ const bookingContext = {
 };
 const invite = installationInviteAttachment(booking, 0, site, SAMPLE_NOW);
 const moved = { ...booking, installationDate: new Date('2026-07-20T08:00:00Z'), inviteSequence: 1 };
+const withdrawn = { ...booking, inviteStatus: 'cancelled' as const, inviteSequence: 1 };
 
 const MESSAGES: Record<string, () => EmailMessage> = {
   'booking confirmation': () => bookingConfirmationEmail(bookingContext, invite),
@@ -78,6 +80,10 @@ const MESSAGES: Record<string, () => EmailMessage> = {
     }),
   'installation reminder': () => installationReminderEmail(booking, '2026-07-16'),
   'installation rescheduled': () => installationRescheduledEmail(moved, 1, installationInviteAttachment(moved, 1, site, SAMPLE_NOW)),
+  'installation cancelled': () =>
+    installationCancelledEmail(withdrawn, 1, installationInviteAttachment(withdrawn, 1, site, SAMPLE_NOW), 'cancelled', { siteUrl: site, holdHours: 24 }),
+  'unpaid hold lapsed': () =>
+    installationCancelledEmail(withdrawn, 1, installationInviteAttachment(withdrawn, 1, site, SAMPLE_NOW), 'hold_lapsed', { siteUrl: site, holdHours: 24 }),
 };
 
 /** What a plain-text mail client shows: the subject, then the text part. */
