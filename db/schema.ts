@@ -99,6 +99,12 @@ export const bookings = pgTable(
      * one more each time the installation moves to another day, so calendar apps replace the event.
      */
     inviteSequence: integer('invite_sequence').notNull().default(0),
+    /**
+     * What the last invite told the customer's calendar (src/domain/ics.ts): 'tentative' while
+     * unpaid, 'confirmed' once paid, 'cancelled' after a METHOD:CANCEL (cancelled, archived, or
+     * an unpaid hold that lapsed). A cancel is sent once: only from another state.
+     */
+    inviteStatus: text('invite_status', { enum: ['tentative', 'confirmed', 'cancelled'] }).notNull().default('tentative'),
     createdAt: createdAt(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
@@ -148,6 +154,28 @@ export const uploadedFiles = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('uploaded_files_booking_idx').on(table.bookingId)],
+);
+
+/**
+ * A large file arriving in parts (api/routes/upload-parts.ts): each part fits one function call.
+ * `receivedMask` has bit i set once part i is stored; the type is sniffed from part 0. Completing
+ * assembles the parts into one stored file, records it in uploaded_files and keeps its name here,
+ * so a repeated completion answers with the same file. Unfinished ones go after a day.
+ */
+export const uploadSessions = pgTable(
+  'upload_sessions',
+  {
+    id: text('id').primaryKey(),
+    originalName: text('original_name').notNull(),
+    fileSize: integer('file_size').notNull(),
+    partSize: integer('part_size').notNull(),
+    partCount: smallint('part_count').notNull(),
+    receivedMask: integer('received_mask').notNull().default(0),
+    mimeType: text('mime_type'),
+    fileName: text('file_name'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('upload_sessions_created_idx').on(table.createdAt)],
 );
 
 export const progressLogs = pgTable(

@@ -7,12 +7,14 @@ import {
   installationUid,
   nextInviteSequence,
 } from './ics.ts';
+import { readInvite } from '../../tests/setup/ical.ts';
 
 const octets = (line: string) => new TextEncoder().encode(line).length;
 
 const INVITE: InstallationInvite = {
   bookingId: 42,
   sequence: 0,
+  status: 'confirmed',
   date: '2026-07-16',
   workType: 'day',
   summary: 'Clean Patch installation',
@@ -172,5 +174,36 @@ describe('nextInviteSequence', () => {
     ['date moved', { sequence: 2, date: '2026-07-16' }, '2026-07-18', 3],
   ])('%s → %i', (_, previous, date, sequence) => {
     expect(nextInviteSequence(previous, date)).toBe(sequence);
+  });
+});
+
+describe('every invite reads correctly in a calendar library (ical.js)', () => {
+  it.each<[string, Partial<InstallationInvite>, string, string]>([
+    // 29 March 2026: clocks go forward at 01:00 GMT. Night work the evening before ends in BST.
+    ['night work across the spring change', { workType: 'night', date: '2026-03-28' }, '2026-03-28T18:00:00.000Z', '2026-03-29T05:00:00.000Z'],
+    ['day work the day of the spring change is BST', { date: '2026-03-29' }, '2026-03-29T08:00:00.000Z', '2026-03-29T16:00:00.000Z'],
+    // 25 October 2026: clocks go back at 02:00 BST. Night work the evening before ends in GMT.
+    ['night work across the autumn change', { workType: 'night', date: '2026-10-24' }, '2026-10-24T17:00:00.000Z', '2026-10-25T06:00:00.000Z'],
+    ['day work the day after the autumn change is GMT', { date: '2026-10-26' }, '2026-10-26T09:00:00.000Z', '2026-10-26T17:00:00.000Z'],
+    ['summer day work', {}, '2026-07-16T08:00:00.000Z', '2026-07-16T16:00:00.000Z'],
+  ])('%s: the right London times as instants', (_, change, start, end) => {
+    const read = readInvite(buildInstallationInvite({ ...INVITE, ...change }));
+    expect(read.startZone).toBe('Europe/London');
+    expect([read.start.toISOString(), read.end.toISOString()]).toEqual([start, end]);
+  });
+
+  it.each<[InstallationInvite['status'], string, string]>([
+    ['tentative', 'REQUEST', 'TENTATIVE'],
+    ['confirmed', 'REQUEST', 'CONFIRMED'],
+    ['cancelled', 'CANCEL', 'CANCELLED'],
+  ])('a %s invite is METHOD:%s with STATUS:%s, same UID', (status, method, eventStatus) => {
+    const read = readInvite(buildInstallationInvite({ ...INVITE, status, sequence: 2 }));
+    expect(read).toMatchObject({ method, status: eventStatus, sequence: 2, uid: 'booking-42@cleanpatch.co.uk' });
+  });
+
+  it('a cancelled event no longer blocks the time', () => {
+    const text = buildInstallationInvite({ ...INVITE, status: 'cancelled' });
+    expect(property(text, 'TRANSP')).toBe('TRANSP:TRANSPARENT');
+    expect(text).toContain('\r\nMETHOD:CANCEL\r\n');
   });
 });

@@ -2,13 +2,23 @@ import { addDays, isIsoDate } from './format.ts';
 import type { WorkType } from './pricing.ts';
 import { LONDON_TIME_ZONE } from './schedule.ts';
 
-// The calendar invite attached to the installation e-mail (RFC 5545, iTIP METHOD:REQUEST).
-// One UID per booking, so a calendar app replaces the event when the date moves, provided the
-// SEQUENCE goes up. Times are London wall-clock times with a VTIMEZONE, so the event stays at
-// 09:00 even across a clock change.
+// The calendar invite attached to the installation e-mails (RFC 5545, iTIP RFC 5546). One UID per
+// booking, so a calendar app replaces the event whenever the SEQUENCE goes up: when the date moves,
+// when payment turns a TENTATIVE hold into a CONFIRMED installation, and when a METHOD:CANCEL
+// removes it. Times are London wall-clock times with a VTIMEZONE, so the event stays at 09:00 even
+// across a clock change.
+
+/**
+ * What the invite says of the installation: 'tentative' while the booking is unpaid (its date is
+ * only held), 'confirmed' once paid, 'cancelled' when the event should leave the calendar.
+ */
+export type InviteStatus = 'tentative' | 'confirmed' | 'cancelled';
+
+/** A cancellation is iTIP's CANCEL; anything else is a REQUEST that adds or updates the event. */
+export const inviteMethod = (status: InviteStatus) => (status === 'cancelled' ? 'CANCEL' : 'REQUEST');
 
 /** Content-Type for the attachment; calendar apps read the method from it as well. */
-export const ICS_CONTENT_TYPE = 'text/calendar; charset=utf-8; method=REQUEST';
+export const icsContentType = (status: InviteStatus) => `text/calendar; charset=utf-8; method=${inviteMethod(status)}`;
 export const ICS_FILE_NAME = 'installation.ics';
 
 /**
@@ -22,8 +32,9 @@ export const WORK_HOURS: Readonly<Record<WorkType, { start: number; end: number;
 
 export interface InstallationInvite {
   bookingId: number;
-  /** 0 for the first invite; bump it each time the date (or anything shown) changes. */
+  /** 0 for the first invite; bump it each time the date, the status (or anything shown) changes. */
   sequence: number;
+  status: InviteStatus;
   /** The installation date in London, 'YYYY-MM-DD'. */
   date: string;
   workType: WorkType;
@@ -124,7 +135,8 @@ export function installationUid(bookingId: number, siteUrl: string): string {
 
 /**
  * The SEQUENCE for a re-sent invite: unchanged when the date is the same (a resend), one more
- * when it moved, so calendar apps replace the old event.
+ * when it moved, so calendar apps replace the old event. (A change of status always takes the
+ * next SEQUENCE: see the callers in services/installation-invites.ts.)
  */
 export function nextInviteSequence(previous: { sequence: number; date: string } | null, date: string): number {
   if (!previous) return 0;
@@ -144,7 +156,7 @@ export function buildInstallationInvite(invite: InstallationInvite): string {
     `PRODID:${escapeText(`-//${invite.organizerName}//Installation invite//EN`)}`,
     'VERSION:2.0',
     'CALSCALE:GREGORIAN',
-    'METHOD:REQUEST',
+    `METHOD:${inviteMethod(invite.status)}`,
     ...LONDON_VTIMEZONE,
     'BEGIN:VEVENT',
     `UID:${installationUid(invite.bookingId, invite.siteUrl)}`,
@@ -158,8 +170,9 @@ export function buildInstallationInvite(invite: InstallationInvite): string {
     `URL:${url}`,
     `ORGANIZER;CN=${paramValue(invite.organizerName)}:${mailto(invite.organizerEmail)}`,
     `ATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=FALSE:${mailto(invite.attendeeEmail)}`,
-    'STATUS:CONFIRMED',
-    'TRANSP:OPAQUE',
+    `STATUS:${invite.status.toUpperCase()}`,
+    // A cancelled event no longer blocks the customer's time.
+    `TRANSP:${invite.status === 'cancelled' ? 'TRANSPARENT' : 'OPAQUE'}`,
     'END:VEVENT',
     'END:VCALENDAR',
   ];

@@ -222,6 +222,8 @@ describe('runMaintenance: pruning', () => {
         photoGrantsPruned: 0,
         adminSessionsPruned: 1,
         usedSignInCodesPruned: 1,
+        lapsedHoldsCancelled: 0,
+        uploadSessionsPruned: 0,
       },
       failedSteps: [],
     });

@@ -1,5 +1,6 @@
 import { api, ApiError } from '../shared/api.ts';
 import type { UploadedFile } from '../../domain/booking-schema.ts';
+import { UPLOAD_PART_BYTES } from '../../domain/upload-parts.ts';
 
 // Uploads for section 5 of the booking form. fetch() reports no upload progress, so files go
 // through XMLHttpRequest here, the one place in the browser that does not use api(): it still
@@ -8,11 +9,15 @@ import type { UploadedFile } from '../../domain/booking-schema.ts';
 // With PUBLIC_UPLOADCARE_PUBLIC_KEY set (production on Netlify, whose functions take at most
 // 6 MB a request), files go straight to Uploadcare as signed uploads and the server then checks
 // each one with Uploadcare before it may be attached to a booking (api.md), and stores
-// it there when the booking is made.
+// it there when the booking is made. Without it, a file above one part (4 MiB) goes to the site in
+// parts, each within the 6 MB a Netlify function takes (uploadInParts below).
 
 export const UPLOAD_URL = '/api/upload';
 export const UPLOADCARE_SIGNATURE_URL = '/api/upload/uploadcare-signature';
 export const UPLOADCARE_ATTACH_URL = '/api/upload/uploadcare';
+export const UPLOAD_PARTS_URL = '/api/upload/parts';
+/** Tries of one part before the upload gives up (a dropped connection, a busy server). */
+export const PART_ATTEMPTS = 3;
 
 export interface UploadOptions {
   onProgress?: (fraction: number) => void;
@@ -27,9 +32,8 @@ export function isSvgFile(file: Pick<File, 'name' | 'type'>): boolean {
 }
 
 export function uploadBrandingFile(file: File, options: UploadOptions = {}): Promise<UploadedFile> {
-  return options.uploadcarePublicKey && !isSvgFile(file)
-    ? uploadThroughUploadcare(file, options.uploadcarePublicKey, options)
-    : uploadToServer(file, options);
+  if (options.uploadcarePublicKey && !isSvgFile(file)) return uploadThroughUploadcare(file, options.uploadcarePublicKey, options);
+  return file.size > UPLOAD_PART_BYTES && !isSvgFile(file) ? uploadInParts(file, options) : uploadToServer(file, options);
 }
 
 /** The answer of POST /api/upload, read as api() reads answers: the server's `error`, else "status: text". */
@@ -126,4 +130,69 @@ async function uploadThroughUploadcare(file: File, publicKey: string, { onProgre
   const attached = await api<unknown>(UPLOADCARE_ATTACH_URL, { body: { uuid: uploaded.uuid }, signal });
   if (!isUploadedFile(attached)) throw new ApiError('The upload answer was not understood', 200);
   return attached;
+}
+
+/** One XMLHttpRequest (fetch reports no upload progress): resolves with the parsed answer. */
+function send(method: string, url: string, body: Blob, onProgress: (loaded: number) => void, signal?: AbortSignal): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open(method, url);
+    request.withCredentials = true;
+    request.setRequestHeader('Accept', 'application/json');
+    request.setRequestHeader('Content-Type', 'application/octet-stream');
+    request.upload.addEventListener('progress', (event) => onProgress(event.loaded));
+    request.addEventListener('load', () => {
+      let parsed: unknown;
+      try {
+        parsed = request.responseText ? JSON.parse(request.responseText) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      if (request.status >= 200 && request.status < 300) return resolve(parsed);
+      const answer = parsed as { error?: unknown; fields?: Record<string, string> } | undefined;
+      reject(new ApiError(typeof answer?.error === 'string' ? answer.error : `${request.status}: ${request.statusText}`, request.status, answer?.fields ?? {}));
+    });
+    request.addEventListener('error', () => reject(new ApiError('The upload could not reach the server', 0)));
+    request.addEventListener('abort', () => reject(new DOMException('Upload cancelled', 'AbortError')));
+    if (signal) {
+      if (signal.aborted) return request.abort();
+      signal.addEventListener('abort', () => request.abort(), { once: true });
+    }
+    request.send(body);
+  });
+}
+
+/** A part worth sending again: the connection dropped, or the server was busy or failed. */
+const isRetryable = (error: unknown) => error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500);
+
+/**
+ * A large file in parts (api/routes/upload-parts.ts): open, send each part, complete. A part that
+ * fails is sent again (up to PART_ATTEMPTS tries) without resending the parts already stored.
+ * The progress counts stored parts plus the bytes of the part on its way, so a retried part
+ * takes the bar back to what the server really holds.
+ */
+export async function uploadInParts(file: File, { onProgress, signal }: UploadOptions = {}): Promise<UploadedFile> {
+  const opened = await api<{ uploadId: string; partSize: number; partCount: number }>(UPLOAD_PARTS_URL, {
+    body: { name: file.name, size: file.size },
+    signal,
+  });
+  const base = `${UPLOAD_PARTS_URL}/${encodeURIComponent(opened.uploadId)}`;
+  let stored = 0;
+  for (let index = 0; index < opened.partCount; index += 1) {
+    const part = file.slice(index * opened.partSize, (index + 1) * opened.partSize);
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        onProgress?.(stored / file.size);
+        await send('PUT', `${base}/${index}`, part, (loaded) => onProgress?.((stored + Math.min(loaded, part.size)) / file.size), signal);
+        break;
+      } catch (error) {
+        if (attempt >= PART_ATTEMPTS || !isRetryable(error)) throw error;
+      }
+    }
+    stored += part.size;
+    onProgress?.(stored / file.size);
+  }
+  const completed = await api<unknown>(`${base}/complete`, { body: {}, signal });
+  if (!isUploadedFile(completed)) throw new ApiError('The upload answer was not understood', 200);
+  return completed;
 }

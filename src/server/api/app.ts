@@ -10,6 +10,7 @@ import { analyticsRoutes } from './routes/analytics.ts';
 import { bookingRoutes } from './routes/bookings.ts';
 import { geocodeRoutes } from './routes/geocode.ts';
 import { uploadRoutes } from './routes/uploads.ts';
+import { uploadPartRoutes } from './routes/upload-parts.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { adminAuthRoutes } from './routes/admin-auth.ts';
@@ -49,8 +50,9 @@ export function createApp(deps: AppDeps) {
   // Stripe's webhook is verified by its signature and sends no Origin.
   app.use('/api/*', sameOriginOnly({ exempt: ['/api/stripe/webhook'] }));
   app.use('/api/*', async (c, next) => {
-    // Multipart uploads carry their own, larger limit in their route.
-    if (c.req.header('content-type')?.startsWith('multipart/form-data')) return next();
+    // Uploads (multipart, or a part as raw bytes) carry their own, larger limit in their route.
+    const type = c.req.header('content-type') ?? '';
+    if (type.startsWith('multipart/form-data') || type.startsWith('application/octet-stream')) return next();
     return limitBody(JSON_BODY_LIMIT_BYTES)(c, next);
   });
 
@@ -63,6 +65,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/bookings', bookingRoutes);
   app.route('/api/geocode', geocodeRoutes);
   app.route('/api', uploadRoutes);
+  app.route('/api', uploadPartRoutes);
   app.route('/api/reviews', reviewRoutes);
   app.route('/api', paymentRoutes);
   // GET /api/bookings/:id/photos is here; the admin's POST to the same path lives with the admin routes.

@@ -42,6 +42,7 @@ export const SAMPLE_BOOKING: BookingRow = {
   reviewRequestSentAt: null,
   reminderSentFor: null,
   inviteSequence: 0,
+  inviteStatus: 'tentative',
   createdAt: SAMPLE_NOW,
   updatedAt: SAMPLE_NOW,
 };

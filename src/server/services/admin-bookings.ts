@@ -6,6 +6,7 @@ import { toBookingJson, type BookingRow } from './booking-view.ts';
 import { writeChannelLog } from './channel-log.ts';
 import type { ProofSummary } from '../../domain/proofs.ts';
 import { proofSummaries } from './proof-summaries.ts';
+import { queueInviteCancellation } from './installation-invites.ts';
 import { afterCursor, encodeCursor, likePattern, microsOf, type PageRequest } from './keyset-page.ts';
 
 /** admin-dashboard.md §4: the statuses the admin sets freely from the dropdown. */
@@ -124,10 +125,24 @@ export function parseBookingId(value: string): number {
 export interface AdminAction {
   actor: string;
   now: Date;
+  /** The site's origin, for the calendar cancellation a cancel or an archive sends. */
+  siteUrl: string;
+  /**
+   * Dedupe keys of the e-mails the action queued (a calendar cancellation), for the caller to
+   * deliver once the transaction has committed.
+   */
+  queuedMail?: string[];
+}
+
+/** Queues the booking's calendar cancellation inside `tx` and notes its key for the caller. */
+async function withdrawInvite(tx: Parameters<typeof queueInviteCancellation>[0], id: number, reason: 'cancelled' | 'archived', action: AdminAction) {
+  const key = await queueInviteCancellation(tx, id, reason, { siteUrl: action.siteUrl, now: action.now, userId: action.actor });
+  if (key) action.queuedMail?.push(key);
 }
 
 /** admin-dashboard.md §4: any of the four statuses, from any other. */
-export async function setBookingStatus(db: Database, id: number, status: AdminBookingStatus, { actor, now }: AdminAction) {
+export async function setBookingStatus(db: Database, id: number, status: AdminBookingStatus, action: AdminAction) {
+  const { actor, now } = action;
   const row = await db.transaction(async (tx) => {
     const [before] = await tx.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, id)).for('update');
     if (!before) throw notFound(BOOKING_NOT_FOUND);
@@ -141,13 +156,19 @@ export async function setBookingStatus(db: Database, id: number, status: AdminBo
       details: `Booking #${id} status changed from ${before.status} to ${status}`,
       metadata: { from: before.status, to: status },
     });
+    // The customer's calendar event goes with the booking (installation-invites.ts).
+    if (status === 'cancelled') await withdrawInvite(tx, id, 'cancelled', action);
     return updated!;
   });
   return adminBookingJson(db, row);
 }
 
-/** Archive or restore one booking; doing it twice changes nothing more. */
-export async function setBookingArchived(db: Database, id: number, archived: boolean, { actor, now }: AdminAction) {
+/**
+ * Archive or restore one booking; doing it twice changes nothing more. Archiving withdraws the
+ * customer's calendar event (restoring does not send it again: staff tell the customer).
+ */
+export async function setBookingArchived(db: Database, id: number, archived: boolean, action: AdminAction) {
+  const { actor, now } = action;
   const row = await db.transaction(async (tx) => {
     const [updated] = await tx.update(bookings).set({ archived, updatedAt: now }).where(eq(bookings.id, id)).returning();
     if (!updated) throw notFound(BOOKING_NOT_FOUND);
@@ -159,6 +180,7 @@ export async function setBookingArchived(db: Database, id: number, archived: boo
       userId: actor,
       details: archived ? `Booking #${id} archived` : `Booking #${id} restored from the archive`,
     });
+    if (archived) await withdrawInvite(tx, id, 'archived', action);
     return updated;
   });
   return adminBookingJson(db, row);
@@ -168,7 +190,8 @@ export async function setBookingArchived(db: Database, id: number, archived: boo
  * Archives every active booking flagged as a test: the whole-word name/e-mail/address rule at
  * creation, or a Stripe test-mode payment (both stored in is_test). One transaction, one log.
  */
-export async function archiveTestBookings(db: Database, { actor, now }: AdminAction): Promise<{ archived: number }> {
+export async function archiveTestBookings(db: Database, action: AdminAction): Promise<{ archived: number }> {
+  const { actor, now } = action;
   return db.transaction(async (tx) => {
     const archived = await tx
       .update(bookings)
@@ -187,6 +210,7 @@ export async function archiveTestBookings(db: Database, { actor, now }: AdminAct
           : `Archived ${ids.length} test booking(s): ${ids.map((id) => `#${id}`).join(', ')}`,
       metadata: { bookingIds: ids },
     });
+    for (const id of ids) await withdrawInvite(tx, id, 'archived', action);
     return { archived: ids.length };
   });
 }

@@ -1,6 +1,6 @@
 import { and, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { rowsOf } from '../../../db/client.ts';
-import { emailOutbox, geocodeCache, idempotencyKeys, stripeEvents, uploadedFiles } from '../../../db/schema.ts';
+import { emailOutbox, geocodeCache, idempotencyKeys, stripeEvents, uploadSessions, uploadedFiles } from '../../../db/schema.ts';
 import type { AppDeps } from '../api/deps.ts';
 import { writeChannelLog } from './channel-log.ts';
 import { pruneRateLimits } from './rate-limit.ts';
@@ -12,6 +12,7 @@ import { pruneExpiredPhotoGrants } from './tracking.ts';
 import { pruneAdminSessions } from './admin-sessions.ts';
 import { pruneTotpUses } from './admin-totp.ts';
 import { sendProofReminders } from './stencil-proofs.ts';
+import { cancelLapsedHolds } from './installation-invites.ts';
 
 /** A failed e-mail is tried this many times in all, then left as 'failed' for the admin to see. */
 export const MAX_EMAIL_ATTEMPTS = 5;
@@ -56,6 +57,10 @@ export interface MaintenanceCounts {
   photoGrantsPruned: number;
   adminSessionsPruned: number;
   usedSignInCodesPruned: number;
+  /** Calendar cancellations queued for unpaid bookings whose hold on their date lapsed. */
+  lapsedHoldsCancelled: number;
+  /** Unfinished part uploads (and their parts) removed after a day. */
+  uploadSessionsPruned: number;
 }
 
 export interface MaintenanceResult {
@@ -88,6 +93,8 @@ export async function runMaintenance(deps: MaintenanceDeps, now: Date): Promise<
     photoGrantsPruned: 0,
     adminSessionsPruned: 0,
     usedSignInCodesPruned: 0,
+    lapsedHoldsCancelled: 0,
+    uploadSessionsPruned: 0,
   };
   const failedSteps: string[] = [];
   const step = async (name: string, work: () => Promise<void>) => {
@@ -100,6 +107,11 @@ export async function runMaintenance(deps: MaintenanceDeps, now: Date): Promise<
   };
   const before = (ms: number) => new Date(now.getTime() - ms);
   const nowIso = now.toISOString();
+
+  // Before the e-mail step, which then sends the cancellations in this same run.
+  await step('lapsed_holds', async () => {
+    counts.lapsedHoldsCancelled = (await cancelLapsedHolds(deps, now)).length;
+  });
 
   await step('email', async () => {
     const retried = await db.execute(sql`
@@ -149,6 +161,10 @@ export async function runMaintenance(deps: MaintenanceDeps, now: Date): Promise<
 
   await step('uploaded_files', async () => {
     counts.uploadsDeleted = await deleteUnclaimedUploads(deps, before(RETENTION.unclaimedUploads));
+  });
+
+  await step('upload_sessions', async () => {
+    counts.uploadSessionsPruned = await pruneUploadSessions(deps, before(RETENTION.unclaimedUploads));
   });
 
   await step('stripe_events', async () => {
@@ -248,4 +264,24 @@ async function deleteUnclaimedUploads(deps: MaintenanceDeps, createdBefore: Date
     total += deleted;
     if (done) return total;
   }
+}
+
+/**
+ * Part uploads older than a day: an unfinished one's parts are removed from the store (a finished
+ * one's parts went when it was assembled; its file is an ordinary upload, handled above).
+ */
+async function pruneUploadSessions(deps: MaintenanceDeps, createdBefore: Date): Promise<number> {
+  const stale = await deps.db
+    .delete(uploadSessions)
+    .where(lt(uploadSessions.createdAt, createdBefore))
+    .returning({ id: uploadSessions.id, partCount: uploadSessions.partCount, fileName: uploadSessions.fileName });
+  for (const session of stale) {
+    if (session.fileName) continue;
+    for (let index = 0; index < session.partCount; index += 1) {
+      await deps.files.delete(`${session.id}.part${index}`).catch((error: unknown) =>
+        deps.log.warn('Could not delete an unfinished upload part', { error: error instanceof Error ? error.message : String(error) }),
+      );
+    }
+  }
+  return stale.length;
 }

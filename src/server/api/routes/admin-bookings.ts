@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../deps.ts';
+import { afterResponse } from '../background.ts';
 import { badRequest } from '../errors.ts';
 import { readJson } from '../middleware/body.ts';
 import { adminActor, requireAdmin } from '../middleware/admin-auth.ts';
@@ -14,6 +15,7 @@ import {
   type AdminAction,
 } from '../../services/admin-bookings.ts';
 import { readPageRequest } from '../../services/keyset-page.ts';
+import { deliverInviteMail } from '../../services/installation-invites.ts';
 
 export const INVALID_STATUS = `Status must be one of: ${ADMIN_BOOKING_STATUSES.join(', ')}.`;
 export const INVALID_ARCHIVED = 'archived must be true or false.';
@@ -22,7 +24,13 @@ const MAX_SEARCH_LENGTH = 100;
 const statusSchema = z.object({ status: z.enum(ADMIN_BOOKING_STATUSES, INVALID_STATUS) });
 
 function action(c: Context<AppEnv>): AdminAction {
-  return { actor: adminActor(c), now: c.get('deps').now() };
+  const deps = c.get('deps');
+  return { actor: adminActor(c), now: deps.now(), siteUrl: deps.env.SITE_URL, queuedMail: [] };
+}
+
+/** Sends after the answer what the action queued in its transaction (a calendar cancellation). */
+function deliverQueued(c: Context<AppEnv>, done: AdminAction): void {
+  if (done.queuedMail?.length) afterResponse(c, () => deliverInviteMail(c.get('deps'), done.queuedMail!));
 }
 
 /** The `X-Total-Count` / `X-Next-Cursor` pair every paged admin list answers with. */
@@ -54,11 +62,17 @@ export const adminBookingRoutes = new Hono<AppEnv>()
   .patch('/:id/status', requireAdmin, async (c) => {
     const id = parseBookingId(c.req.param('id'));
     const { status } = await readJson(c, statusSchema);
-    return c.json(await setBookingStatus(c.get('deps').db, id, status, action(c)));
+    const done = action(c);
+    const json = await setBookingStatus(c.get('deps').db, id, status, done);
+    deliverQueued(c, done);
+    return c.json(json);
   })
   .patch('/:id/archive', requireAdmin, async (c) => {
     const id = parseBookingId(c.req.param('id'));
-    return c.json(await setBookingArchived(c.get('deps').db, id, true, action(c)));
+    const done = action(c);
+    const json = await setBookingArchived(c.get('deps').db, id, true, done);
+    deliverQueued(c, done);
+    return c.json(json);
   })
   .patch('/:id/unarchive', requireAdmin, async (c) => {
     const id = parseBookingId(c.req.param('id'));
@@ -68,6 +82,11 @@ export const adminBookingRoutes = new Hono<AppEnv>()
 /** Bulk archive of test bookings, under /api/admin (api.md). */
 export const adminBookingBulkRoutes = new Hono<AppEnv>()
   .use('*', requireAdmin)
-  .post('/archive-tests', async (c) => c.json(await archiveTestBookings(c.get('deps').db, action(c))));
+  .post('/archive-tests', async (c) => {
+    const done = action(c);
+    const json = await archiveTestBookings(c.get('deps').db, done);
+    deliverQueued(c, done);
+    return c.json(json);
+  });
 
 export { action as adminAction };

@@ -55,11 +55,12 @@ export const brandFileRoutes = new Hono<AppEnv>().get('/files/:fileName', requir
     // Uploadcare serves the file from its own domain, never this site's origin.
     return c.redirect(`https://ucarecdn.com/${file.fileName}/`, 302);
   }
-  const stored = await files.get(fileName);
+  // Streamed: a 10 MB brand file is more than a Netlify function may answer in one buffered body.
+  const stored = await files.stream(fileName);
   if (!stored) throw notFound();
-  return c.body(stored.body as Uint8Array<ArrayBuffer>, 200, {
+  return c.body(stored.body, 200, {
     'Content-Type': file.mimeType,
-    'Content-Length': String(stored.size),
+    ...(stored.size >= 0 ? { 'Content-Length': String(stored.size) } : {}),
     'Content-Disposition': contentDisposition('attachment', file.originalName),
     'Content-Security-Policy': 'sandbox',
     'Cache-Control': 'private, no-store',

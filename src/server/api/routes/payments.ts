@@ -6,7 +6,10 @@ import { limitBody, readJson, validate } from '../middleware/body.ts';
 import { rateLimit } from '../../services/rate-limit.ts';
 import { findCheckoutBooking } from '../../services/checkout-booking.ts';
 import { InvalidSignatureError } from '../../providers/payments.ts';
-import { PAYMENT_MESSAGES, applyPaymentEvent, preparePayment, readPaymentStatus } from '../../services/payments.ts';
+import { PAYMENT_MESSAGES } from '../../services/payments.ts';
+import { preparePayment } from '../../services/payment-intent.ts';
+import { readPaymentStatus } from '../../services/payment-status.ts';
+import { applyPaymentEvent } from '../../services/payment-webhook.ts';
 
 // POST /api/create-payment-intent, GET /api/payments/status, POST /api/stripe/webhook (api.md).
 

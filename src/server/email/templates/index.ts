@@ -12,7 +12,12 @@ export { completionEmail, type CompletionEmailContext } from './completion.ts';
 export { reviewInvitationEmail, type ReviewInvitationEmailContext } from './review-invitation.ts';
 export { workerRoutesEmail, type WorkerEmailContext, type WorkerEmailRoute } from './worker-routes.ts';
 export { installationReminderEmail } from './installation-reminder.ts';
-export { installationInviteAttachment, installationRescheduledEmail } from './installation-invite.ts';
+export {
+  installationCancelledEmail,
+  installationInviteAttachment,
+  installationRescheduledEmail,
+  type InviteCancelReason,
+} from './installation-invite.ts';
 export { escapeHtml } from './layout.ts';
 export {
   proofApprovedStaffEmail,

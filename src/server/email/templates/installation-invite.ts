@@ -1,6 +1,6 @@
 import { BUSINESS } from '../../../content/business.ts';
 import { formatLongDate } from '../../../domain/format.ts';
-import { buildInstallationInvite, ICS_CONTENT_TYPE, ICS_FILE_NAME } from '../../../domain/ics.ts';
+import { buildInstallationInvite, icsContentType, ICS_FILE_NAME } from '../../../domain/ics.ts';
 import { installationDay } from '../../../domain/schedule.ts';
 import type { EmailAttachment, EmailMessage } from '../../providers/email.ts';
 import type { BookingRow } from '../../services/booking-view.ts';
@@ -8,15 +8,20 @@ import { installationHours, storedAddresses } from './booking-parts.ts';
 import { INSTALLATION_QUESTIONS, escapeHtml, layout, text } from './layout.ts';
 
 // The installation's calendar invite (src/domain/ics.ts): attached to the booking confirmation for
-// the preferred date, and sent again, with the same UID and a higher SEQUENCE, when staff move the
-// installation to another day, so the customer's calendar app moves the event.
+// the preferred date (TENTATIVE: the date is only held until paid), to the payment receipt
+// (CONFIRMED), and sent again, with the same UID and a higher SEQUENCE, when staff move the
+// installation to another day or when it is called off (METHOD:CANCEL), so the customer's
+// calendar app follows.
 
-type InviteBooking = Pick<BookingRow, 'id' | 'email' | 'quantity' | 'workType' | 'locationAddress' | 'preferredDate' | 'installationDate'>;
+type InviteBooking = Pick<
+  BookingRow,
+  'id' | 'email' | 'quantity' | 'workType' | 'locationAddress' | 'preferredDate' | 'installationDate' | 'inviteStatus'
+>;
 
 /**
- * The .ics file for a booking at a SEQUENCE, as an outbox attachment; null when the booking's
- * address cannot stand in a calendar line (the e-mail then goes without the invite rather than
- * not at all).
+ * The .ics file for a booking at a SEQUENCE, saying what `booking.inviteStatus` says, as an
+ * outbox attachment; null when the booking's address cannot stand in a calendar line (the e-mail
+ * then goes without the invite rather than not at all).
  */
 export function installationInviteAttachment(booking: InviteBooking, sequence: number, siteUrl: string, now: Date): EmailAttachment | null {
   let ics: string;
@@ -24,6 +29,7 @@ export function installationInviteAttachment(booking: InviteBooking, sequence: n
     ics = buildInstallationInvite({
       bookingId: booking.id,
       sequence,
+      status: booking.inviteStatus,
       date: installationDay(booking),
       workType: booking.workType,
       summary: `${BUSINESS.name}: ${booking.quantity} patches installed (booking #${booking.id})`,
@@ -41,7 +47,7 @@ export function installationInviteAttachment(booking: InviteBooking, sequence: n
     if (error instanceof RangeError) return null;
     throw error;
   }
-  return { filename: ICS_FILE_NAME, type: ICS_CONTENT_TYPE, content: Buffer.from(ics, 'utf8').toString('base64') };
+  return { filename: ICS_FILE_NAME, type: icsContentType(booking.inviteStatus), content: Buffer.from(ics, 'utf8').toString('base64') };
 }
 
 /** The e-mail that carries the updated invite when the installation moves to another day. */
@@ -79,6 +85,50 @@ ${invite ? `<p>${escapeHtml(calendar)}</p>\n` : ''}<p><strong>Where</strong><br>
     bookingId: booking.id,
     // One e-mail per SEQUENCE: a retried transaction never sends the same update twice.
     dedupeKey: `installation-rescheduled:${booking.id}:${sequence}`,
+    ...(invite ? { attachments: [invite] } : {}),
+  };
+}
+
+/** Why an installation's calendar event is withdrawn (the CANCEL e-mail says which). */
+export type InviteCancelReason = 'cancelled' | 'archived' | 'hold_lapsed';
+
+/**
+ * The e-mail that carries a METHOD:CANCEL invite: the booking was cancelled or archived, or its
+ * unpaid hold on the date lapsed, so the event leaves the customer's calendar.
+ */
+export function installationCancelledEmail(
+  booking: BookingRow,
+  sequence: number,
+  invite: EmailAttachment | null,
+  reason: InviteCancelReason,
+  { siteUrl, holdHours }: { siteUrl: string; holdHours: number },
+): EmailMessage {
+  const day = formatLongDate(installationDay(booking));
+  const what =
+    reason === 'hold_lapsed'
+      ? `We held ${day} for booking #${booking.id} for ${holdHours} hours while it waited for payment. That hold has ended, so the date is no longer reserved for you.`
+      : `Your installation on ${day} (booking #${booking.id}) is cancelled.`;
+  const calendar = 'The calendar update attached removes the event from your calendar.';
+  const next =
+    reason === 'hold_lapsed'
+      ? `Still want the date? Book again at ${new URL('/booking', siteUrl).href} or call ${BUSINESS.phone}.`
+      : INSTALLATION_QUESTIONS;
+  const plain = text([`Hello ${booking.firstName},`, '', what, ...(invite ? ['', calendar] : []), '', next, '', BUSINESS.legalName]);
+  const html = layout(`<p>Hello ${escapeHtml(booking.firstName)},</p>
+<p>${escapeHtml(what)}</p>
+${invite ? `<p>${escapeHtml(calendar)}</p>\n` : ''}<p>${escapeHtml(next)}</p>
+<p>${escapeHtml(BUSINESS.legalName)}</p>`);
+  return {
+    to: booking.email,
+    subject:
+      reason === 'hold_lapsed'
+        ? `Your date is no longer held (booking #${booking.id})`
+        : `Your ${BUSINESS.name} installation is cancelled (booking #${booking.id})`,
+    text: plain,
+    html,
+    kind: 'installation-cancelled',
+    // One e-mail per SEQUENCE: a repeated job or a retried transaction never sends it twice.
+    dedupeKey: `installation-cancelled:${booking.id}:${sequence}`,
     ...(invite ? { attachments: [invite] } : {}),
   };
 }

@@ -2,14 +2,20 @@ import { BUSINESS } from '../../../content/business.ts';
 import { formatLongDate } from '../../../domain/format.ts';
 import { formatPounds } from '../../../domain/pricing.ts';
 import { PROJECT_STEPS } from '../../../domain/project-steps.ts';
-import type { EmailMessage } from '../../providers/email.ts';
+import type { EmailAttachment, EmailMessage } from '../../providers/email.ts';
 import type { BookingRow } from '../../services/booking-view.ts';
 import { text, textAsHtml, trackProjectUrl } from './layout.ts';
 
 // The receipt for a booking Stripe has paid: the amount, the booking and how to follow it. One per
-// booking (the dedupe key), however many successes Stripe reports.
+// booking (the dedupe key), however many successes Stripe reports. It carries the calendar invite
+// that turns the booking's TENTATIVE event CONFIRMED, when there is one to send.
 
-export function paymentReceiptEmail(booking: BookingRow, siteUrl: string, trackingUrl?: string): EmailMessage {
+export function paymentReceiptEmail(
+  booking: BookingRow,
+  siteUrl: string,
+  trackingUrl?: string,
+  invite?: EmailAttachment | null,
+): EmailMessage {
   const amount = formatPounds(booking.amountPaidPence ?? booking.totalPricePence);
   const trackUrl = trackProjectUrl(siteUrl);
   const plain = text([
@@ -30,6 +36,7 @@ export function paymentReceiptEmail(booking: BookingRow, siteUrl: string, tracki
       ? ['Follow your project and see its photos (this link is yours: please do not share it):', trackingUrl, `Or track it at ${trackUrl} with this e-mail address and your booking ID.`]
       : [`Track your project at ${trackUrl} with this e-mail address and your booking ID.`]),
     '',
+    ...(invite ? ['The calendar invite attached confirms the installation in your calendar.', ''] : []),
     `Questions? Call ${BUSINESS.phone} or e-mail ${BUSINESS.email} (${BUSINESS.supportHours.text}).`,
     '',
     BUSINESS.name,
@@ -42,6 +49,7 @@ export function paymentReceiptEmail(booking: BookingRow, siteUrl: string, tracki
     kind: 'payment-receipt',
     bookingId: booking.id,
     dedupeKey: paymentReceiptKey(booking.id),
+    ...(invite ? { attachments: [invite] } : {}),
   };
 }
 

@@ -7,6 +7,7 @@ import {
   enquiryAcknowledgement,
   installationInviteAttachment,
   installationReminderEmail,
+  installationCancelledEmail,
   installationRescheduledEmail,
   paymentReceiptEmail,
   proofApprovedStaffEmail,
@@ -35,6 +36,7 @@ const bookingContext = {
 const invite = installationInviteAttachment(booking, 0, site, SAMPLE_NOW);
 const proofContext = { booking, proof: { id: 9, version: 2, note: 'Version 2: the logo is 10% larger, as you asked.' } };
 const moved = { ...booking, installationDate: new Date('2026-07-20T08:00:00Z'), inviteSequence: 1 };
+const withdrawn = { ...booking, inviteStatus: 'cancelled' as const, inviteSequence: 1 };
 
 const MESSAGES: Record<string, () => EmailMessage> = {
   'booking confirmation': () => bookingConfirmationEmail(bookingContext, invite),
@@ -94,6 +96,10 @@ const MESSAGES: Record<string, () => EmailMessage> = {
     proofChangesStaffEmail(proofContext, 'bookings@cleanpatch.example', { id: 3, comment: 'New phone number on the stencil.', settlement: { kind: 'paid', amountPence: 10_000 } }),
   'waived stencil change (staff)': () =>
     proofChangesStaffEmail(proofContext, 'bookings@cleanpatch.example', { id: 4, comment: 'Our typo in the name.', settlement: { kind: 'waived', by: 'admin:1a2b3c4d', reason: 'Our mistake' } }),
+  'installation cancelled': () =>
+    installationCancelledEmail(withdrawn, 1, installationInviteAttachment(withdrawn, 1, site, SAMPLE_NOW), 'cancelled', { siteUrl: site, holdHours: 24 }),
+  'unpaid hold lapsed': () =>
+    installationCancelledEmail(withdrawn, 1, installationInviteAttachment(withdrawn, 1, site, SAMPLE_NOW), 'hold_lapsed', { siteUrl: site, holdHours: 24 }),
 };
 
 /** What a plain-text mail client shows: the subject, then the text part. */

@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../../../../db/client.ts';
+import { uploadSessions, uploadedFiles } from '../../../../db/schema.ts';
+import { MAX_UPLOAD_BYTES } from '../../../domain/booking-schema.ts';
+import { UPLOAD_PART_BYTES, uploadPartCount, uploadPartLength } from '../../../domain/upload-parts.ts';
+import type { AppEnv } from '../deps.ts';
+import { AppError, badRequest, conflict, notFound } from '../errors.ts';
+import { readJson } from '../middleware/body.ts';
+import { rateLimit } from '../../services/rate-limit.ts';
+import { checkUnclaimedUploadQuota } from '../../services/upload-quota.ts';
+import { detectFileType, sanitizeOriginalName } from '../../services/file-type.ts';
+import { UPLOAD_MESSAGES } from './uploads.ts';
+
+// Large files in parts (domain/upload-parts.ts), for a store that is not Uploadcare: Netlify's
+// function limit would refuse them whole. The browser opens an upload, sends each part (in any
+// order, any part again after a failure: a part replaces itself), then completes it. The type is
+// judged from part 0's content, the size limit and the upload quota from the declared total, and
+// every part must have exactly its expected length, so the assembled file is what was declared.
+// Completing twice answers with the same file.
+
+export const UPLOAD_PART_MESSAGES = {
+  notFound: 'This upload has expired. Please choose the file again.',
+  wrongPart: 'This part does not belong to the file',
+  wrongLength: 'This part has the wrong size',
+  missingParts: 'Some parts of the file have not arrived yet',
+  finished: 'This upload is already complete',
+} as const;
+
+// Three parts per file at most: room for a handful of large files and their retries.
+const PART_LIMIT = { name: 'upload-part', limit: 120, windowSeconds: 10 * 60 };
+const START_LIMIT = { name: 'upload', limit: 30, windowSeconds: 10 * 60 };
+
+const startSchema = z.object({
+  name: z.string({ error: UPLOAD_MESSAGES.missingFile }).trim().min(1, { error: UPLOAD_MESSAGES.missingFile }).max(255),
+  size: z.number({ error: UPLOAD_MESSAGES.emptyFile }).int({ error: UPLOAD_MESSAGES.emptyFile }),
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const partName = (uploadId: string, index: number) => `${uploadId}.part${index}`;
+const fullMask = (count: number) => (1 << count) - 1;
+
+export const uploadPartRoutes = new Hono<AppEnv>()
+  .post('/upload/parts', rateLimit(START_LIMIT), async (c) => {
+    const { db, env, now } = c.get('deps');
+    const { name, size } = await readJson(c, startSchema);
+    if (size <= 0) throw badRequest(UPLOAD_MESSAGES.emptyFile, { file: UPLOAD_MESSAGES.emptyFile });
+    if (size > MAX_UPLOAD_BYTES) throw new AppError(413, UPLOAD_MESSAGES.tooLarge, { file: UPLOAD_MESSAGES.tooLarge });
+    await checkUnclaimedUploadQuota(db, { incomingBytes: size, quotaMb: env.UNCLAIMED_UPLOAD_QUOTA_MB, now: now() });
+    const id = randomUUID();
+    const partCount = uploadPartCount(size);
+    await db.insert(uploadSessions).values({ id, originalName: name, fileSize: size, partSize: UPLOAD_PART_BYTES, partCount, createdAt: now() });
+    return c.json({ uploadId: id, partSize: UPLOAD_PART_BYTES, partCount }, 201);
+  })
+
+  .put(
+    '/upload/parts/:id/:index',
+    rateLimit(PART_LIMIT),
+    bodyLimit({
+      maxSize: UPLOAD_PART_BYTES,
+      onError: () => {
+        throw new AppError(413, UPLOAD_PART_MESSAGES.wrongLength);
+      },
+    }),
+    async (c) => {
+      const { db, files } = c.get('deps');
+      const session = await findOpenSession(c.req.param('id'), db);
+      const index = /^\d{1,2}$/.test(c.req.param('index')) ? Number(c.req.param('index')) : -1;
+      if (index < 0 || index >= session.partCount) throw badRequest(UPLOAD_PART_MESSAGES.wrongPart);
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      if (bytes.byteLength !== uploadPartLength(session.fileSize, index, session.partSize)) {
+        throw badRequest(UPLOAD_PART_MESSAGES.wrongLength);
+      }
+      if (index === 0) {
+        // The binary types only: an SVG is judged as a whole document, through POST /api/upload.
+        const type = detectFileType(bytes.subarray(0, 4096));
+        if (!type || type.mimeType === 'image/svg+xml') {
+          throw new AppError(415, UPLOAD_MESSAGES.unsupportedType, { file: UPLOAD_MESSAGES.unsupportedType });
+        }
+        await db.update(uploadSessions).set({ mimeType: type.mimeType }).where(eq(uploadSessions.id, session.id));
+      }
+      await files.putPart(partName(session.id, index), bytes);
+      await db
+        .update(uploadSessions)
+        .set({ receivedMask: sql`${uploadSessions.receivedMask} | ${1 << index}` })
+        .where(eq(uploadSessions.id, session.id));
+      return c.json({ part: index, size: bytes.byteLength });
+    },
+  )
+
+  .post('/upload/parts/:id/complete', rateLimit(PART_LIMIT), async (c) => {
+    const { db, files, env, now } = c.get('deps');
+    const id = c.req.param('id');
+    if (!UUID.test(id)) throw notFound(UPLOAD_PART_MESSAGES.notFound);
+    const answer = await db.transaction(async (tx) => {
+      const [session] = await tx.select().from(uploadSessions).where(eq(uploadSessions.id, id)).for('update');
+      if (!session) throw notFound(UPLOAD_PART_MESSAGES.notFound);
+      if (session.fileName) {
+        // Completed before (a retried request): the same file.
+        const [row] = await tx.select().from(uploadedFiles).where(eq(uploadedFiles.fileName, session.fileName));
+        if (!row) throw notFound(UPLOAD_PART_MESSAGES.notFound);
+        return { row, status: 200 as const };
+      }
+      if (session.receivedMask !== fullMask(session.partCount) || !session.mimeType) {
+        const missing = Array.from({ length: session.partCount }, (_, index) => index).filter((index) => !(session.receivedMask & (1 << index)));
+        throw conflict(UPLOAD_PART_MESSAGES.missingParts, { parts: missing.join(',') });
+      }
+      await checkUnclaimedUploadQuota(tx as unknown as Database, { incomingBytes: session.fileSize, quotaMb: env.UNCLAIMED_UPLOAD_QUOTA_MB, now: now() });
+      const extension = EXTENSIONS[session.mimeType] ?? 'bin';
+      const fileName = `${randomUUID()}.${extension}`;
+      const parts = Array.from({ length: session.partCount }, (_, index) => partName(session.id, index));
+      await files.assemble(fileName, parts, session.mimeType);
+      const [row] = await tx
+        .insert(uploadedFiles)
+        .values({
+          fileName,
+          originalName: sanitizeOriginalName(session.originalName, extension),
+          fileSize: session.fileSize,
+          mimeType: session.mimeType,
+          storage: files.kind,
+          bookingId: null,
+          createdAt: now(),
+        })
+        .returning();
+      await tx.update(uploadSessions).set({ fileName }).where(and(eq(uploadSessions.id, id), isNull(uploadSessions.fileName)));
+      return { row: row!, status: 201 as const };
+    });
+    const { row, status } = answer;
+    return c.json({ filename: row.fileName, originalName: row.originalName, fileSize: row.fileSize, mimeType: row.mimeType }, status);
+  });
+
+const EXTENSIONS: Readonly<Record<string, string>> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'application/pdf': 'pdf' };
+
+async function findOpenSession(id: string, db: Database) {
+  if (!UUID.test(id)) throw notFound(UPLOAD_PART_MESSAGES.notFound);
+  const [session] = await db.select().from(uploadSessions).where(eq(uploadSessions.id, id));
+  if (!session) throw notFound(UPLOAD_PART_MESSAGES.notFound);
+  if (session.fileName) throw conflict(UPLOAD_PART_MESSAGES.finished);
+  return session;
+}
