@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
 import { migrateDatabase } from '../../db/migrate.ts';
@@ -10,6 +9,7 @@ import { createMailer } from './providers/email.ts';
 import { createPaymentsProvider } from './providers/payments.ts';
 import { createFileStore } from './providers/files.ts';
 import { resolveAdminCredentials, resolveLocalAdminPassword } from './admin-password.ts';
+import { localDatabaseDir } from './local-database.ts';
 
 export interface Runtime {
   app: ReturnType<typeof createApp>;
@@ -26,7 +26,7 @@ export async function createRuntime(env: Env = getEnv()): Promise<Runtime> {
   if (!env.DATABASE_URL && env.NETLIFY) {
     throw new ConfigError('DATABASE_URL is not set: on Netlify the site needs a Neon database (see README).');
   }
-  const dataDir = env.DATABASE_URL ? undefined : path.resolve(env.DATA_DIR, 'pglite');
+  const dataDir = env.DATABASE_URL ? undefined : localDatabaseDir(env);
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir });
   // Locally every database is brought up to date on start; on Netlify the deploy did it.
