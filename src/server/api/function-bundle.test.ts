@@ -1,35 +1,15 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { functionBuildOptions } from '../../../bench/lib/function-bundle.ts';
 
 // Bytes, not times: what a cold start of the API function must parse and run. Bundled as
 // Netlify's esbuild bundler does (netlify.toml's external_node_modules left out).
-const root = fileURLToPath(new URL('../../../', import.meta.url));
 const BUNDLE_BUDGET_BYTES = 1_600_000;
 const ZOD_BUDGET_BYTES = 300_000;
 
-function netlifyExternals(): string[] {
-  const toml = readFileSync(`${root}netlify.toml`, 'utf8');
-  const list = /external_node_modules\s*=\s*\[([^\]]*)\]/.exec(toml)?.[1] ?? '';
-  return [...list.matchAll(/"([^"]+)"/g)].map((match) => match[1]!);
-}
-
 describe('the API function bundle', () => {
   it(`stays within ${BUNDLE_BUDGET_BYTES / 1e6} MB, zod within ${ZOD_BUDGET_BYTES / 1e3} KB and its English messages only`, async () => {
-    const result = await build({
-      absWorkingDir: root,
-      entryPoints: ['netlify/functions/api.mts'],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node22',
-      external: netlifyExternals(),
-      metafile: true,
-      write: false,
-      outfile: 'api.mjs',
-      logLevel: 'error',
-    });
+    const result = await build({ ...functionBuildOptions(), write: false, outfile: 'api.mjs' });
     const output = Object.values(result.metafile.outputs)[0]!;
     const inputs = Object.entries(output.inputs);
     const zodBytes = inputs.filter(([file]) => file.includes('node_modules/zod/')).reduce((sum, [, input]) => sum + input.bytesInOutput, 0);
