@@ -34,7 +34,7 @@ export default defineConfig({
     { name: 'desktop-after', testMatch: ADDS_DATA, dependencies: ['mobile', 'desktop'], grepInvert: /@mobile/, use: desktop },
   ],
   webServer: {
-    command: 'node node_modules/tsx/dist/cli.mjs scripts/start.ts',
+    command: 'npm start',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -23,31 +23,18 @@ import { migrateDatabase } from '../db/migrate.ts';
 import { seedDatabase } from '../db/seed.ts';
 import { hashAdminPassword } from '../src/server/admin-password.ts';
 import { root } from './lib/child-server.ts';
+import { functionBuildOptions, netlifyExternals } from './lib/function-bundle.ts';
 import { createScratchDatabase, option } from './lib/scratch-db.ts';
 import { median, resultFileName, table } from './lib/stats.ts';
 
 const runs = Number(option(process.argv.slice(2), 'runs', '5'));
 const TARGET_IMPORT_MS = 150;
 
-/** netlify.toml's [functions] external_node_modules: left as imports, shipped as files. */
-function netlifyExternals(): string[] {
-  const toml = readFileSync(path.join(root, 'netlify.toml'), 'utf8');
-  const list = /external_node_modules\s*=\s*\[([^\]]*)\]/.exec(toml)?.[1] ?? '';
-  return [...list.matchAll(/"([^"]+)"/g)].map((match) => match[1]!);
-}
-
 async function bundle(outDir: string) {
   const outfile = path.join(outDir, 'api.mjs');
   const result = await build({
-    entryPoints: [path.join(root, 'netlify/functions/api.mts')],
+    ...functionBuildOptions(),
     outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    external: netlifyExternals(),
-    metafile: true,
-    logLevel: 'error',
     // What Netlify adds to ESM bundles: bundled CommonJS packages still call require().
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   });

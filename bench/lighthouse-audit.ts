@@ -89,7 +89,7 @@ async function launchChromium(): Promise<Browser> {
 }
 
 /** One audit of `url` in its own fresh Chromium, so runs share no cache or state. */
-export async function auditOnce(url: string): Promise<{ lhr: Result; chromium: string }> {
+export async function auditOnce(url: string, extraHeaders?: Record<string, string>): Promise<{ lhr: Result; chromium: string }> {
   const browser = await launchChromium();
   try {
     const flags: Flags = {
@@ -98,6 +98,8 @@ export async function auditOnce(url: string): Promise<{ lhr: Result; chromium: s
       output: 'json',
       logLevel: 'error',
       onlyCategories: [...CATEGORIES],
+      // A signed-in page's cookie: sent with every request of the page, as a browser would.
+      ...(extraHeaders ? { extraHeaders } : {}),
     };
     // No config: Lighthouse's default, i.e. a mid-range phone on a slow 4G link (simulated).
     const result = await lighthouse(url, flags);

@@ -5,7 +5,7 @@
  * tests do), prints a table and writes bench/results/lighthouse-<date>.json.
  *
  *   npm run bench:lighthouse                         all pages, one run each
- *   npm run bench:lighthouse -- /pricing /gallery    only these pages
+ *   npm run bench:lighthouse -- /pricing /gallery    only these pages (by label: '/admin (signed in)')
  *   npm run bench:lighthouse -- --runs=3             median of 3 runs per page (each figure its own median)
  *   npm run bench:lighthouse -- --url=https://x.y    an already running site instead of a local one
  *   npm run bench:lighthouse -- --dist=/tmp/build    serve this build instead of building (e.g. one
@@ -18,7 +18,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { auditOnce, figuresFrom, medianFigures, type PageFigures } from './lighthouse-audit.ts';
-import { root, startLocalSite } from './local-site.ts';
+import { root, startLocalSite, type LocalSite } from './local-site.ts';
+import { labelOf, seededLink, signedInAdmin, type PageTarget } from './lib/page-targets.ts';
 
 export type { PageFigures } from './lighthouse-audit.ts';
 export { figuresFrom } from './lighthouse-audit.ts';
@@ -28,9 +29,10 @@ const resultsDir = path.join(root, 'bench', 'results');
 /**
  * Every public route of public-site.md §2 that can be loaded without state, the pages a link or
  * an e-mail opens (checkout and tracking, which show their empty state), and the admin's sign-in
- * gate as a signed-out visitor sees it.
+ * gate as a signed-out visitor sees it; then the screens that need state (bench/lib/page-targets.ts):
+ * the dashboard signed in and a project's tracking page opened from its link.
  */
-export const PAGES = [
+export const PAGES: PageTarget[] = [
   '/',
   '/pricing',
   '/how-it-works',
@@ -43,37 +45,51 @@ export const PAGES = [
   '/checkout',
   '/track-project',
   '/admin',
-];
+].map((path): PageTarget => ({ path }));
+PAGES.push(
+  { label: '/admin (signed in)', path: '/admin', prepare: signedInAdmin },
+  { label: '/track-project (a result)', path: '/track-project', prepare: seededLink(/\/track-project\?t=/) },
+);
 /** The pages that must reach 100 in every category (they load no framework JavaScript). */
 export const STATIC_PAGES = new Set(['/', '/pricing', '/how-it-works', '/about', '/terms', '/privacy']);
 
 // ------------------------------------------------------------------ arguments
 
 interface Options {
-  pages: string[];
+  pages: PageTarget[];
   runs: number;
   url?: string;
   dist?: string;
 }
 
 function parseArguments(argv: string[]): Options {
-  const pages = argv.filter((argument) => argument.startsWith('/'));
+  const named = argv.filter((argument) => argument.startsWith('/'));
+  const pages = named.map((name) => PAGES.find((target) => labelOf(target) === name) ?? { path: name });
   const runs = Number(argv.find((argument) => argument.startsWith('--runs='))?.slice('--runs='.length) ?? 1);
   const url = argv.find((argument) => argument.startsWith('--url='))?.slice('--url='.length);
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a whole number of at least 1');
   const dist = argv.find((argument) => argument.startsWith('--dist='))?.slice('--dist='.length);
-  return { pages: pages.length > 0 ? pages : PAGES, runs, url: url?.replace(/\/$/, ''), dist: dist && path.resolve(dist) };
+  // Pages that need state are prepared on the bench's own server; a deployed site is measured without them.
+  const everything = url ? PAGES.filter((target) => !target.prepare) : PAGES;
+  return { pages: pages.length > 0 ? pages : everything, runs, url: url?.replace(/\/$/, ''), dist: dist && path.resolve(dist) };
 }
 
 // ------------------------------------------------------------------ one page
 
 type AuditedPage = PageFigures & { chromium?: string; lighthouse?: string };
 
-async function auditPage(baseUrl: string, pagePath: string, runs: number): Promise<AuditedPage> {
-  const url = `${baseUrl}${pagePath}`;
+async function auditPage(site: LocalSite, target: PageTarget, runs: number): Promise<AuditedPage> {
+  const pagePath = labelOf(target);
+  let prepared;
+  try {
+    prepared = (await target.prepare?.(site)) ?? {};
+  } catch (error) {
+    return { path: pagePath, status: 'error', error: `Could not prepare the page: ${(error as Error).message}` };
+  }
+  const url = `${site.baseUrl}${prepared.path ?? target.path}`;
   let httpStatus: number;
   try {
-    httpStatus = (await fetch(url, { redirect: 'follow' })).status;
+    httpStatus = (await fetch(url, { redirect: 'follow', headers: prepared.headers })).status;
   } catch (error) {
     return { path: pagePath, status: 'error', error: `Could not fetch ${url}: ${(error as Error).message}` };
   }
@@ -84,7 +100,7 @@ async function auditPage(baseUrl: string, pagePath: string, runs: number): Promi
   let lighthouseVersion = '';
   for (let run = 0; run < runs; run += 1) {
     try {
-      const { lhr, chromium: version } = await auditOnce(url);
+      const { lhr, chromium: version } = await auditOnce(url, prepared.headers);
       runsFigures.push(figuresFrom(pagePath, httpStatus, lhr));
       chromium = version;
       lighthouseVersion = lhr.lighthouseVersion;
@@ -158,7 +174,7 @@ function timestamp(date: Date): string {
 
 async function main() {
   const options = parseArguments(process.argv.slice(2));
-  const site = options.url ? { baseUrl: options.url, stop: async () => {} } : await startLocalSite(options.dist);
+  const site: LocalSite = options.url ? { baseUrl: options.url, stop: async () => {} } : await startLocalSite(options.dist);
   const stopOnSignal = () => void site.stop().finally(() => process.exit(130));
   process.once('SIGINT', stopOnSignal);
   process.once('SIGTERM', stopOnSignal);
@@ -166,9 +182,9 @@ async function main() {
   const started = new Date();
   const pages: AuditedPage[] = [];
   try {
-    for (const pagePath of options.pages) {
-      process.stdout.write(`Lighthouse ${pagePath} … `);
-      const figures = await auditPage(site.baseUrl, pagePath, options.runs);
+    for (const target of options.pages) {
+      process.stdout.write(`Lighthouse ${labelOf(target)} … `);
+      const figures = await auditPage(site, target, options.runs);
       console.log(figures.status === 'ok' ? `${figures.scores!.performance}` : figures.status);
       pages.push(figures);
     }

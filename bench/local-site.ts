@@ -13,8 +13,14 @@ export { root, stopProcessGroup, waitUntilAnswering };
 
 export interface LocalSite {
   baseUrl: string;
+  /** What `npm run db:seed` printed: the demo data's links (tracking, review), for pages that need one. */
+  seedOutput?: string;
+  /** The admin password this server accepts, for pages measured signed in. */
+  adminPassword?: string;
   stop(): Promise<void>;
 }
+
+const BENCH_ADMIN_PASSWORD = 'bench-admin-password';
 
 /**
  * A build of its own (a fresh `astro build` into a temporary folder, about 10 s) served by
@@ -27,8 +33,10 @@ export async function startLocalSite(prebuilt?: string): Promise<LocalSite> {
   const distDir = prebuilt ?? path.join(workDir, 'dist');
   const dataDir = path.join(workDir, 'data');
   // Always the embedded database: the bench must never write demo rows into a real one.
-  const { DATABASE_URL: _url, NETLIFY_DATABASE_URL: _netlifyUrl, ...inherited } = process.env;
-  const env = { ...inherited, PORT: String(port), DATA_DIR: dataDir };
+  // A known password without a second factor, so the bench can sign in like the admin.
+  const { DATABASE_URL: _url, NETLIFY_DATABASE_URL: _netlifyUrl, ADMIN_PASSWORD_HASH: _hash, ADMIN_TOTP_SECRET: _totp, ...inherited } = process.env;
+  const baseUrl = `http://localhost:${port}`;
+  const env = { ...inherited, PORT: String(port), DATA_DIR: dataDir, SITE_URL: baseUrl, ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD };
   const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
   const astro = path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
   const cleanUp = () => rmSync(workDir, { recursive: true, force: true });
@@ -49,7 +57,7 @@ export async function startLocalSite(prebuilt?: string): Promise<LocalSite> {
   }
 
   // The gallery's reviews carousel should measure with reviews in it, as on a live site.
-  const seed = spawnSync(process.execPath, [tsx, 'db/seed.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const seed = spawnSync(process.execPath, [tsx, 'db/seed.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
   if (seed.status !== 0) {
     cleanUp();
     throw new Error('Seeding the bench database failed');
@@ -61,7 +69,6 @@ export async function startLocalSite(prebuilt?: string): Promise<LocalSite> {
     detached: true, // its own process group, stopped as one
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const baseUrl = `http://localhost:${port}`;
   try {
     await waitUntilAnswering(`${baseUrl}/api/health`, server, 60_000);
   } catch (error) {
@@ -71,6 +78,8 @@ export async function startLocalSite(prebuilt?: string): Promise<LocalSite> {
   }
   return {
     baseUrl,
+    seedOutput: seed.stdout,
+    adminPassword: BENCH_ADMIN_PASSWORD,
     async stop() {
       await stopProcessGroup(server);
       cleanUp();

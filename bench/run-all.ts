@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every bench in turn — Lighthouse (median of 3), the home page against the
- * original single-page app (5 alternating rounds), API load, data at scale, cold start — each
+ * original single-page app (5 alternating rounds), API load, data at scale, cold start, `npm start`'s memory — each
  * writing its JSON under bench/results/. One failing (or missing a target) does not
  * stop the others; the exit code says whether all passed. Arguments after `--` are not passed on:
  * run a part alone (`npm run bench:api -- …`) to give it options.
@@ -14,6 +14,7 @@ const PARTS: { script: string; args: string[] }[] = [
   { script: 'bench:api', args: [] },
   { script: 'bench:scale', args: [] },
   { script: 'bench:cold-start', args: [] },
+  { script: 'bench:memory', args: [] },
 ];
 
 const outcomes: { script: string; status: number | null; seconds: number }[] = [];

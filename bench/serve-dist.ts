@@ -1,5 +1,5 @@
 /**
- * The bench's server: scripts/start.ts's runtime and static site, but serving the build folder
+ * The bench's server: scripts/serve.ts's runtime and static site, but serving the build folder
  * given as the first argument, so a build another person starts in `dist/` meanwhile cannot
  * change the pages under measurement. PORT and DATA_DIR come from the settings as usual.
  *

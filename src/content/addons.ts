@@ -1,4 +1,4 @@
-import { z } from '../domain/zod.ts';
+import * as z from '../domain/zod.ts';
 import {
   NIGHT_SURCHARGE_PER_PATCH_PENCE,
   RUSH_PER_PATCH_PENCE,

@@ -1,4 +1,4 @@
-import { z } from '../domain/zod.ts';
+import * as z from '../domain/zod.ts';
 import { WORKING_HOURS } from './working-hours.ts';
 
 // Business details used by the header, footer, contact page, e-mails and LocalBusiness

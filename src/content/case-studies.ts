@@ -1,4 +1,4 @@
-import { z } from '../domain/zod.ts';
+import * as z from '../domain/zod.ts';
 
 // The four static case-study cards on /gallery (public-site.md section 2, "Gallery / Our Work").
 

@@ -1,4 +1,4 @@
-import { z } from '../domain/zod.ts';
+import * as z from '../domain/zod.ts';
 import {
   BUSINESS_PRICE_PENCE,
   EXTRA_PATCH_PENCE,

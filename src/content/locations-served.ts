@@ -1,4 +1,4 @@
-import { z } from '../domain/zod.ts';
+import * as z from '../domain/zod.ts';
 
 // The locations served, in the spec's three groups and order (public-site.md section 2,
 // "Gallery / Our Work"); the contact page's coverage list uses the same data.

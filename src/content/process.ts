@@ -1,4 +1,4 @@
-import { z } from '../domain/zod.ts';
+import * as z from '../domain/zod.ts';
 import { STENCIL_CHANGE_PENCE, formatPounds } from '../domain/pricing.ts';
 
 // Process copy for the home page and /how-it-works (public-site.md sections 1, 2 and 9).

@@ -1,4 +1,4 @@
-import { z } from '../domain/zod.ts';
+import * as z from '../domain/zod.ts';
 
 // The stats strip on the home, gallery and about pages (public-site.md section 2).
 

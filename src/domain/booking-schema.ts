@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import * as z from './zod.ts';
 import { isIsoDate } from './format.ts';
 import { MIN_PATCHES, WORK_TYPES } from './pricing.ts';
 import { cleanMultiLine, cleanOneLine } from './text.ts';

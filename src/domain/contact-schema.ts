@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import * as z from './zod.ts';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from './booking-schema.ts';
 
 // One contract for the contact form and POST /api/contacts (conventions.md, habit 1). Field

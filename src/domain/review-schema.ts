@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import * as z from './zod.ts';
 
 // One contract for the review form and POST /api/reviews (conventions.md, habit 1). The spec
 // gives the fields (public-site.md §3, "Review"); it gives no messages, so these are ours.

@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import * as z from './zod.ts';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from './booking-schema.ts';
 
 // The worker e-mail's inputs, one contract for the Workers tab's forms and the server

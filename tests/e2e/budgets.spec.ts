@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { entryScripts, pageHtml, pageScripts, totalGzipBytes } from '../setup/page-scripts.ts';
 
 // Budgets in bytes and counts, never times (docs/PERFORMANCE.md "Keeping it"). They read the
-// build that the test server was started from (scripts/start.ts builds dist/ when it is stale),
+// build that the test server was started from (`npm start` builds dist/ when it is stale),
 // so they run once, in the desktop project, and open no page.
 
 /** Pages that must carry no framework script: only the frame's plain script. */

@@ -1,4 +1,4 @@
-import { z } from '../../domain/zod.ts';
+import * as z from '../../domain/zod.ts';
 import { MAX_BOOKING_ID } from '../../domain/booking-limits.ts';
 import { BUSINESS_PATCHES, STARTER_PATCHES, formatPounds, penceFromPounds } from '../../domain/pricing.ts';
 import { LAST_BOOKING_KEY, PENDING_BOOKING_KEY } from '../shared/storage-keys.ts';

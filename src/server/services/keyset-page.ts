@@ -1,5 +1,5 @@
 import { sql, type SQL, type AnyColumn } from 'drizzle-orm';
-import { z } from 'zod';
+import * as z from 'zod';
 import { badRequest } from '../api/errors.ts';
 
 /**

@@ -70,7 +70,7 @@ export interface MaintenanceResult {
 }
 
 /**
- * The hourly housekeeping (netlify/functions/maintenance.mts, and scripts/start.ts locally).
+ * The hourly housekeeping (netlify/functions/maintenance.mts, and scripts/serve.ts locally).
  * Every step is a conditional update or a delete by age, so a repeated or overlapping run
  * does nothing twice; the e-mail claim and the upload batch lock rows with SKIP LOCKED.
  */

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, lt } from 'drizzle-orm';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Database, Transaction } from '../../../db/client.ts';
 import { bookings, photos, progressLogs } from '../../../db/schema.ts';
 import {

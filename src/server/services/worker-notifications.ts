@@ -148,7 +148,7 @@ export interface WorkerJobResult {
 }
 
 /**
- * The 6 PM job (netlify/functions/worker-notifications.mts; scripts/start.ts locally). It runs at
+ * The 6 PM job (netlify/functions/worker-notifications.mts; scripts/serve.ts locally). It runs at
  * 17:00 and 18:00 UTC and acts only in London's 18:00 hour. The run CLAIMS the day first (a
  * job_runs row, inserted or not in the same transaction as the e-mails), so a retried or
  * concurrent run finds the claim and sends nothing; a run that fails rolls its claim back.

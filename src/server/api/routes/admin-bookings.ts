@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AppEnv } from '../deps.ts';
 import { afterResponse } from '../background.ts';
 import { badRequest } from '../errors.ts';

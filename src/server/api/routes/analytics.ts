@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { cleanOneLine } from '../../../domain/text.ts';
 import { analyticsEvents, pageViews } from '../../../../db/schema.ts';
 import type { AppEnv } from '../deps.ts';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { bookingPayloadSchema, fieldErrors } from '../../../domain/booking-schema.ts';
 import type { AppEnv } from '../deps.ts';
 import { badRequest } from '../errors.ts';

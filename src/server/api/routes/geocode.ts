@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Database } from '../../../../db/client.ts';
 import { geocodeCache } from '../../../../db/schema.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';

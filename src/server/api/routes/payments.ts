@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AppEnv } from '../deps.ts';
 import { AppError, badRequest, notConfigured } from '../errors.ts';
 import { limitBody, readJson, validate } from '../middleware/body.ts';

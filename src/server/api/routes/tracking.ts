@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
+import * as z from 'zod';
 import { bookings } from '../../../../db/schema.ts';
 import { MAX_BOOKING_ID } from '../../../domain/booking-schema.ts';
 import type { AppEnv } from '../deps.ts';

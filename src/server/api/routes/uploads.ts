@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
+import * as z from 'zod';
 import { uploadedFiles } from '../../../../db/schema.ts';
 import { MAX_UPLOAD_BYTES } from '../../../domain/booking-schema.ts';
 import type { AppEnv } from '../deps.ts';

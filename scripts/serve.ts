@@ -1,11 +1,9 @@
 /**
- * `npm start`: builds the site when the build is missing or older than its sources, then
- * serves the pages and the API on PORT (default 8888) on the embedded database, with the
- * same headers and redirects as Netlify. Stops cleanly on Ctrl+C / SIGTERM.
+ * The local server that `npm start` runs (scripts/start.mjs builds this file into dist-server/
+ * and imports it, after building the site when stale and creating the database when new):
+ * serves the pages and the API on PORT (default 8888) on the embedded database, with the same
+ * headers and redirects as Netlify. Stops cleanly on Ctrl+C / SIGTERM.
  */
-import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync, existsSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getEnv } from '../src/server/env.ts';
 import { createRuntime } from '../src/server/runtime.ts';
@@ -14,31 +12,10 @@ import { startLocalServer } from '../src/server/local-server.ts';
 import { runMaintenance } from '../src/server/services/maintenance.ts';
 import { runWorkerNotificationJob } from '../src/server/services/worker-notifications.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const distDir = path.join(root, 'dist');
-const SOURCES = ['src', 'public', 'astro.config.mjs', 'package.json'];
-
-function newestMtime(target: string): number {
-  if (!existsSync(target)) return 0;
-  const info = statSync(target);
-  if (!info.isDirectory()) return info.mtimeMs;
-  let newest = info.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
-
-function buildIfStale() {
-  const builtAt = existsSync(path.join(distDir, 'index.html')) ? statSync(path.join(distDir, 'index.html')).mtimeMs : 0;
-  const changedAt = Math.max(...SOURCES.map((source) => newestMtime(path.join(root, source))));
-  if (builtAt >= changedAt && !process.argv.includes('--build')) return;
-  console.log('Building the site…');
-  const astro = path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
-  const result = spawnSync(process.execPath, [astro, 'build'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
+// This file and its bundle (dist-server/serve.mjs) both sit one folder below the project's.
+const distDir = fileURLToPath(new URL('../dist', import.meta.url));
 
 const env = getEnv();
-buildIfStale();
 const runtime = await createRuntime(env);
 const site = createStaticSite({
   distDir,
