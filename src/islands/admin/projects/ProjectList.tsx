@@ -74,15 +74,16 @@ export function ProjectList({ projects, openId, onToggle, onChanged }: ProjectLi
                       {!project.installationDate && <span className="text-concrete-600"> (preferred)</span>}
                     </dd>
                   </div>
-                  <div className="sm:min-w-0">
+                  {/* On a phone an empty crew or proof cell takes no room; the columns keep their place from 640 px. */}
+                  <div className={`flex gap-1 sm:block sm:min-w-0 ${project.crew ? '' : 'max-sm:hidden'}`}>
                     <dt className="text-concrete-600 sm:sr-only">Crew:</dt>
-                    <dd>
+                    <dd className="min-w-0">
                       <CrewStatus crew={project.crew} />
                     </dd>
                   </div>
-                  <div className="sm:min-w-0">
+                  <div className={`flex gap-1 sm:block sm:min-w-0 ${project.proof ? '' : 'max-sm:hidden'}`}>
                     <dt className="text-concrete-600 sm:sr-only">Proof:</dt>
-                    <dd>
+                    <dd className="min-w-0">
                       <ProofStatus proof={project.proof} />
                     </dd>
                   </div>

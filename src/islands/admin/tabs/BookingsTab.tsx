@@ -85,7 +85,7 @@ export default function BookingsTab() {
               aria-pressed={archived === option.value}
               onClick={() => setArchived(option.value)}
               className={[
-                'min-h-10 rounded-lg px-4 text-sm font-semibold',
+                'min-h-11 rounded-lg px-4 text-sm font-semibold',
                 archived === option.value ? 'bg-ink text-white' : 'text-concrete-700 hover:text-ink',
               ].join(' ')}
             >
