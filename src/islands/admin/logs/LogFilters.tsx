@@ -25,7 +25,7 @@ export function LogFilters({ value, onChange }: { value: Filters; onChange: (nex
   };
 
   return (
-    <form role="search" aria-label="Filter logs" onSubmit={submit} className="card grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-6 lg:items-end">
+    <form role="search" aria-label="Filter logs" onSubmit={submit} className="card grid grid-cols-2 items-end gap-3 p-4 lg:grid-cols-6">
       <div>
         <label htmlFor="logs-channel" className={LABEL}>
           Channel

@@ -66,7 +66,7 @@ export function LogTable({ logs }: { logs: ChannelLog[] }) {
                     <SeverityBadge severity={log.severity} />
                   </td>
                   <td className="px-3 py-2 font-mono text-xs max-md:col-span-2 max-md:py-0.5 max-md:break-words md:whitespace-nowrap">{log.action}</td>
-                  <td className="px-3 py-2 max-md:col-span-2 max-md:py-0 max-md:text-concrete-600 md:whitespace-nowrap">
+                  <td className={`px-3 py-2 max-md:col-span-2 max-md:py-0 max-md:text-concrete-600 md:whitespace-nowrap ${log.entityType ? '' : 'max-md:hidden'}`}>
                     {log.entityType ? `${log.entityType}${log.entityId ? ` #${log.entityId}` : ''}` : '—'}
                   </td>
                   <td className="px-3 py-2 max-md:col-span-2 max-md:py-1 max-md:break-words">

@@ -36,7 +36,7 @@ export function ProjectList({ projects, openId, onToggle, onChanged }: ProjectLi
           const panelId = `project-panel-${project.id}`;
           return (
             <li key={project.id} data-testid="project-row" className={project.isToday ? 'bg-accent-50/40' : undefined}>
-              <div className={`relative px-4 py-3 ${GRID} hover:bg-paper`}>
+              <div className={`relative px-4 py-3 sm:py-1.5 ${GRID} hover:bg-paper`}>
                 <div className="flex min-w-0 items-start justify-between gap-3">
                   <div className="min-w-0">
                     <button

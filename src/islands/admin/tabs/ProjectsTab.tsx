@@ -88,12 +88,12 @@ export default function ProjectsTab() {
         )}
       </div>
 
-      <div className="mt-5 grid gap-3 sm:grid-cols-[10rem_12rem_minmax(0,1fr)] sm:items-end">
+      <div className="mt-5 grid grid-cols-2 items-end gap-3 sm:grid-cols-[10rem_12rem_minmax(0,1fr)]">
         <div>
           <label htmlFor="projects-step" className={LABEL_CLASS}>
             Step
           </label>
-          <select id="projects-step" value={step} onChange={(event) => setStep(event.target.value)} className={`mt-2 ${INPUT_CLASS}`}>
+          <select id="projects-step" value={step} onChange={(event) => setStep(event.target.value)} className={`mt-2 ${INPUT_CLASS.replace('px-4', 'px-3')}`}>
             <option value="">All steps</option>
             {PROJECT_STEPS.map((option) => (
               <option key={option.step} value={option.step}>
@@ -106,9 +106,9 @@ export default function ProjectsTab() {
           <label htmlFor="projects-day" className={LABEL_CLASS}>
             Installation day
           </label>
-          <input id="projects-day" type="date" value={day} onChange={(event) => setDay(event.target.value)} className={`mt-2 ${INPUT_CLASS}`} />
+          <input id="projects-day" type="date" value={day} onChange={(event) => setDay(event.target.value)} className={`mt-2 ${INPUT_CLASS.replace('px-4', 'px-3')}`} />
         </div>
-        <div>
+        <div className="col-span-2 sm:col-span-1">
           <label htmlFor="projects-search" className={LABEL_CLASS}>
             Search projects
           </label>
