@@ -30,7 +30,8 @@ async function signIn(page: Page) {
   await page.goto('/admin');
   await page.getByLabel('Password').fill(ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Unlock Dashboard' }).click();
-  await expect(page.getByRole('tab', { name: 'Projects' })).toHaveAttribute('aria-selected', 'true');
+  // The password check is deliberately slow (scrypt); on a busy machine it takes longer still.
+  await expect(page.getByRole('tab', { name: 'Projects' })).toHaveAttribute('aria-selected', 'true', { timeout: 30_000 });
 }
 
 /** Whether the page itself scrolls sideways (a table in its own scroller does not count). */
