@@ -3,7 +3,7 @@ import { INPUT_CLASS } from '../../booking/Field.tsx';
 import { CHANNELS, LIMITS, NO_FILTERS, SEVERITIES, type LogFilters as Filters } from './log-api.ts';
 
 // 16 px text on phones, so focusing a filter does not zoom the page; denser from 640 px.
-const CONTROL = `${INPUT_CLASS.replace('min-h-12', 'min-h-11').replace('py-3', 'py-2').replace('text-base', 'text-base sm:text-sm')} mt-1`;
+const CONTROL = `${INPUT_CLASS.replace('min-h-12', 'min-h-11').replace('py-3', 'py-2').replace('px-4', 'px-3').replace('text-base', 'text-base sm:text-sm')} mt-1`;
 const LABEL = 'block text-sm font-semibold';
 
 /**
