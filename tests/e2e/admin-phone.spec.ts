@@ -48,7 +48,7 @@ async function expectOnScreen(page: Page, control: Locator) {
 }
 
 // Signing in and axe on a busy shared machine take longer than the default budget.
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 150_000 });
 
 test('the dashboard uses its own staff frame, without the public header’s sales buttons', async ({ page }) => {
   await signIn(page);
