@@ -17,6 +17,8 @@ async function signIn(page: Page) {
 // Staff update progress on site, so the whole flow runs on the phone; it books its own project
 // so it never races another test over the seeded ones.
 test('@mobile a project goes through the five steps with a note, a photo and a deleted log', async ({ page, request, baseURL }) => {
+  // Five steps, a note, a scaled photo upload and a deletion: more than the default budget on a busy machine.
+  test.slow();
   const created = await request.post('/api/bookings', {
     headers: setupBookingHeaders(baseURL!),
     data: bookingPayload({ firstName: 'Rosa', lastName: 'Marlow', email: 'rosa@marlowbakery.co.uk', preferredDate: '2027-10-12' }),
