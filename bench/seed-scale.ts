@@ -24,6 +24,7 @@ import { startAdminSession } from '../src/server/services/admin-sessions.ts';
 import { adminCookieName } from '../src/server/api/middleware/admin-auth.ts';
 import { encodeCursor as bookingCursor } from '../src/server/services/keyset-page.ts';
 import { encodeCursor as logCursor } from '../src/server/services/channel-logs-query.ts';
+import { londonDate } from '../src/domain/schedule.ts';
 import { rollUpPageViews } from '../src/server/services/page-view-rollup.ts';
 import { createScratchDatabase, databasesOption, option, type BenchDb } from './lib/scratch-db.ts';
 import { SCALE, seedScale, type ScaleCounts } from './lib/scale-data.ts';
@@ -78,6 +79,11 @@ async function endpoints(db: DatabaseHandle['db'], counts: ScaleCounts): Promise
     { name: 'bookings: all, page 1', path: '/api/bookings' },
     { name: `bookings: all, deep page (row ${deepBookingRow})`, path: `/api/bookings?cursor=${bookingCursor(deepBooking.micros, Number(deepBooking.id))}` },
     { name: 'bookings: search "owner1234"', path: '/api/bookings?q=owner1234' },
+    { name: 'projects: page 1 (today first)', path: '/api/admin/projects' },
+    { name: 'projects: step=3', path: '/api/admin/projects?step=3' },
+    { name: "projects: today's installations", path: `/api/admin/projects?date=${londonDate(new Date())}` },
+    { name: 'projects: search "owner1234"', path: '/api/admin/projects?q=owner1234' },
+    { name: `projects: deep page (after row ${deepBookingRow})`, path: `/api/admin/projects?cursor=${bookingCursor(deepBooking.micros, Number(deepBooking.id))}` },
     { name: 'logs: page 1', path: '/api/admin/channel-logs' },
     { name: 'logs: channel=email', path: '/api/admin/channel-logs?channel=email' },
     { name: 'logs: severity=error', path: '/api/admin/channel-logs?severity=error' },

@@ -40,6 +40,14 @@ export const bookingSearchText = (columns: {
 }) =>
   sql`(${columns.firstName} || ' ' || ${columns.lastName} || chr(10) || ${columns.email} || chr(10) || coalesce(${columns.businessName}, '') || chr(10) || coalesce(${columns.postcode}, ''))`;
 
+/**
+ * The London day the crew is expected (domain/schedule.ts installationDay): the installation date
+ * once staff set it, else the preferred date. One expression, indexed, so the Projects tab finds a
+ * day's installations without reading every booking; queries must use this same function.
+ */
+export const bookingInstallationDay = (columns: { installationDate: AnyPgColumn; preferredDate: AnyPgColumn }) =>
+  sql`coalesce((${columns.installationDate} at time zone 'Europe/London')::date, ${columns.preferredDate})`;
+
 export const channelLogSearchText = (columns: { action: AnyPgColumn; entityId: AnyPgColumn; details: AnyPgColumn }) =>
   sql`(${columns.action} || chr(10) || coalesce(${columns.entityId}, '') || chr(10) || coalesce(${columns.details}, ''))`;
 const instant = (name: string) => timestamp(name, { withTimezone: true });
@@ -114,6 +122,14 @@ export const bookings = pgTable(
     // The admin's booking list: newest first, paged by (created_at, id), filtered by archived.
     index('bookings_archived_created_idx').on(table.archived, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('bookings_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    // The Projects tab: active projects at one step, newest first; and the installations of one day.
+    index('bookings_archived_step_created_idx').on(
+      table.archived,
+      table.currentStep,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('bookings_installation_day_idx').on(bookingInstallationDay(table)),
     uniqueIndex('bookings_payment_intent_idx').on(table.stripePaymentIntentId),
     index('bookings_search_trgm_idx').using('gin', sql`${bookingSearchText(table)} gin_trgm_ops`),
   ],

@@ -7,7 +7,7 @@ import type { Request } from 'autocannon';
 import { DEMO_TRACKING_TOKEN } from '../../db/seed.ts';
 import { MIN_PATCHES } from '../../src/domain/pricing.ts';
 
-export const TARGETS = ['booking', 'tracking', 'unavailable-dates', 'reviews', 'admin-bookings', 'admin-logs', 'admin-analytics'] as const;
+export const TARGETS = ['booking', 'tracking', 'unavailable-dates', 'reviews', 'admin-bookings', 'admin-projects', 'admin-logs', 'admin-analytics'] as const;
 export type Target = (typeof TARGETS)[number];
 
 export interface TargetContext {
@@ -80,6 +80,8 @@ export function requestFor(target: Target, context: TargetContext): Request {
       return { method: 'GET', path: '/api/reviews/public' };
     case 'admin-bookings':
       return { method: 'GET', path: '/api/bookings?archived=false', headers: admin };
+    case 'admin-projects':
+      return { method: 'GET', path: '/api/admin/projects', headers: admin };
     case 'admin-logs':
       return { method: 'GET', path: '/api/admin/channel-logs', headers: admin };
     case 'admin-analytics':

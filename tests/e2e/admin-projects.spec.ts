@@ -10,12 +10,15 @@ async function signIn(page: Page) {
   await page.goto('/admin');
   await page.getByLabel('Password').fill(ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Unlock Dashboard' }).click();
-  await expect(page.getByRole('tab', { name: 'Projects' })).toHaveAttribute('aria-selected', 'true');
+  // The password check is deliberately slow (scrypt); on a busy machine it takes longer still.
+  await expect(page.getByRole('tab', { name: 'Projects' })).toHaveAttribute('aria-selected', 'true', { timeout: 30_000 });
 }
 
 // Staff update progress on site, so the whole flow runs on the phone; it books its own project
 // so it never races another test over the seeded ones.
 test('@mobile a project goes through the five steps with a note, a photo and a deleted log', async ({ page, request, baseURL }) => {
+  // Five steps, a note, a scaled photo upload and a deletion: more than the default budget on a busy machine.
+  test.slow();
   const created = await request.post('/api/bookings', {
     headers: setupBookingHeaders(baseURL!),
     data: bookingPayload({ firstName: 'Rosa', lastName: 'Marlow', email: 'rosa@marlowbakery.co.uk', preferredDate: '2027-10-12' }),
@@ -24,6 +27,12 @@ test('@mobile a project goes through the five steps with a note, a photo and a d
   const { id } = (await created.json()) as { id: number };
 
   await signIn(page);
+  // The list shows one row per project; the search finds it and the row opens its full card.
+  await page.getByLabel('Search projects').fill('Marlow');
+  const row = page.getByTestId('project-row').filter({ hasText: 'Rosa Marlow' });
+  await expect(page.getByTestId('project-row')).toHaveCount(1);
+  await expect(row).toContainText('1/5');
+  await row.getByRole('button', { name: `#${id} Rosa Marlow` }).click();
   const card = page.getByTestId('project').filter({ hasText: `Booking #${id} - Rosa Marlow` });
   await expect(card).toContainText('Step 1 of 5');
   await expect(card).toContainText('10 patches');
@@ -107,6 +116,8 @@ test('the Projects tab and its dialogs have no serious accessibility problems', 
   // Two axe passes over a tab holding every seeded project take a while on a shared 2-core machine.
   test.slow();
   await signIn(page);
+  await expect(page.getByTestId('project-row').first()).toBeVisible();
+  await page.getByTestId('project-row').first().getByRole('button', { expanded: false }).click();
   await expect(page.getByTestId('project').first()).toBeVisible();
   await expect(page.getByText('Completed projects are archived automatically 30 days after completion.')).toBeVisible();
   const serious = async (builder: AxeBuilder) =>

@@ -136,7 +136,7 @@ test.describe('admin session expiry', () => {
     await page.getByLabel('Password').fill(ADMIN_PASSWORD);
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
-    await expect(page.getByTestId('project').first()).toBeVisible();
+    await expect(page.getByTestId('project-row').first()).toBeVisible();
     // The server forgets nothing here: the browser loses its cookie, as after an expiry. The next
     // admin call (the Contacts tab's, unless a call already under way gets there first) finds none.
     await context.clearCookies();

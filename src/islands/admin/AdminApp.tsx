@@ -72,9 +72,9 @@ function AdminApp({ mapTiles }: { mapTiles?: MapTiles }) {
       )}
       {gate === 'open' && (
         <div>
-          <div className="flex flex-wrap items-center justify-between gap-4">
-            <h1 className="text-3xl sm:text-4xl">Admin Dashboard</h1>
-            <button type="button" className="btn-secondary" onClick={() => void logout()}>
+          <div className="flex items-center justify-between gap-3">
+            <h1 className="text-2xl sm:text-4xl">Admin Dashboard</h1>
+            <button type="button" className="btn-secondary shrink-0 px-4 py-2 text-sm sm:px-6 sm:text-base" onClick={() => void logout()}>
               Logout
             </button>
           </div>

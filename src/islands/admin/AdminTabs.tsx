@@ -31,7 +31,9 @@ export function AdminTabs() {
         role="tablist"
         aria-label="Dashboard sections"
         onKeyDown={onKeyDown}
-        className="-mx-5 flex gap-1 overflow-x-auto border-b border-concrete-200 px-5 sm:mx-0 sm:px-0"
+        // On a phone all eight tabs show at once, four to a row, so none hides off-screen; from
+        // 640 px they are one underlined strip, as dense as before.
+        className="grid grid-cols-4 gap-1 rounded-2xl border border-concrete-200 bg-white p-1 sm:flex sm:gap-1 sm:rounded-none sm:border-0 sm:border-b sm:bg-transparent sm:p-0"
       >
         {ADMIN_TABS.map((tab) => {
           const selected = tab.id === active;
@@ -49,8 +51,10 @@ export function AdminTabs() {
               tabIndex={selected ? 0 : -1}
               onClick={() => setActive(tab.id)}
               className={[
-                '-mb-px min-h-11 shrink-0 border-b-2 px-4 text-sm font-semibold whitespace-nowrap',
-                selected ? 'border-accent-600 text-ink' : 'border-transparent text-concrete-600 hover:text-ink',
+                'min-h-11 min-w-0 rounded-xl px-1 text-sm font-semibold whitespace-nowrap sm:-mb-px sm:shrink-0 sm:rounded-none sm:border-b-2 sm:px-4',
+                selected
+                  ? 'bg-ink text-paper sm:border-accent-600 sm:bg-transparent sm:text-ink'
+                  : 'text-concrete-600 hover:text-ink sm:border-transparent',
               ].join(' ')}
             >
               {tab.label}

@@ -41,7 +41,7 @@ function toAdminBookingJson(
  * What the admin's search looks in: name, e-mail, business, postcode (one trigram-indexed
  * expression, db/schema.ts), and the id for digits.
  */
-function searchCondition(q: string): SQL | undefined {
+export function bookingSearchCondition(q: string): SQL | undefined {
   const text = q.trim();
   if (!text) return undefined;
   const conditions: SQL[] = [ilike(bookingSearchText(bookings), likePattern(text))];
@@ -57,7 +57,7 @@ function searchCondition(q: string): SQL | undefined {
 export async function listAdminBookings(db: Database, query: BookingListQuery) {
   const filter = and(
     query.archived === null ? undefined : eq(bookings.archived, query.archived),
-    searchCondition(query.q),
+    bookingSearchCondition(query.q),
   );
   const [rows, [total]] = await Promise.all([
     db

@@ -75,11 +75,11 @@ async function lockBooking(tx: Transaction, bookingId: number): Promise<BookingR
 }
 
 /**
- * The Projects tab's list: every active booking with its progress history (newest first) and
- * photos, in three queries whatever the number of projects.
+ * Projects as the Projects tab's cards show them: each booking with its progress history (newest
+ * first) and photos, in two more queries whatever the number of rows (the page is chosen by
+ * services/projects-list.ts).
  */
-export async function listProjects(db: Database) {
-  const rows = await db.select().from(bookings).where(eq(bookings.archived, false)).orderBy(desc(bookings.id));
+export async function toProjectsJson(db: Database, rows: BookingRow[]) {
   const ids = rows.map((row) => row.id);
   const logs = ids.length
     ? await db

@@ -128,7 +128,7 @@ export function AvailabilityPanel() {
               </div>
               <button
                 type="button"
-                className="btn-secondary min-h-10 px-3 py-1 text-sm"
+                className="btn-secondary min-h-11 px-3 py-1 text-sm"
                 aria-label={`Unblock ${formatDay(row.date)}`}
                 onClick={() => void unblock(row)}
               >

@@ -4,6 +4,7 @@ import { formatDay, formatMoney } from './format.ts';
 import { splitAddresses } from '../../../domain/booking-limits.ts';
 import { BOOKING_STATUSES, statusLabel } from '../../../domain/project-steps.ts';
 import { BookingMessagesButton } from '../messages/BookingMessages.tsx';
+import { EmailText } from '../../shared/EmailText.tsx';
 
 export type AdminBooking = AdminBookingJson;
 
@@ -13,11 +14,15 @@ export const STATUS_OPTIONS = BOOKING_STATUSES.map((value) => ({ value, label: s
 const MAX_ADDRESSES_SHOWN = 2;
 
 const TH = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-concrete-600 uppercase whitespace-nowrap';
-const TD = 'px-3 py-3 align-top';
+const TD = 'px-3 py-3 align-top max-lg:block max-lg:py-2';
+/** Below 1024 px each row is a card and each cell shows its column's name above its value. */
+const LABELLED =
+  'max-lg:before:mb-0.5 max-lg:before:block max-lg:before:text-xs max-lg:before:font-semibold max-lg:before:tracking-wide max-lg:before:text-concrete-600 max-lg:before:uppercase max-lg:before:content-[attr(data-label)]';
+const WIDE = 'max-lg:col-span-2';
 
 /**
- * The Bookings tab's table (admin-dashboard.md §2). It scrolls sideways on a phone rather than
- * squeezing eight columns into 375 px; the customer column stays readable at the left.
+ * The Bookings tab's table (admin-dashboard.md §2): eight columns from 1024 px; below that each
+ * booking is a card with its status and actions in reach, so a phone never scrolls sideways.
  */
 export function BookingsTable({
   bookings,
@@ -35,13 +40,13 @@ export function BookingsTable({
 }) {
   return (
     <div
-      className="relative -mx-5 overflow-x-auto border-y border-concrete-100 bg-white sm:mx-0 sm:rounded-[var(--radius-card)] sm:border"
+      className="relative lg:overflow-x-auto lg:rounded-[var(--radius-card)] lg:border lg:border-concrete-100 lg:bg-white"
       role="region"
       aria-label={label}
       tabIndex={0}
     >
-      <table className="w-full min-w-[64rem] text-sm">
-        <thead className="border-b border-concrete-100 bg-concrete-50/60">
+      <table className="w-full text-sm max-lg:block lg:min-w-[64rem]">
+        <thead className="border-b border-concrete-100 bg-concrete-50/60 max-lg:sr-only">
           <tr>
             {['Customer', 'Date Requested', 'Quantity', 'Total', 'Location', 'Status', 'Files', 'Actions'].map((heading) => (
               <th key={heading} scope="col" className={TH}>
@@ -50,7 +55,7 @@ export function BookingsTable({
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-concrete-100">
+        <tbody className="max-lg:block max-lg:space-y-3 lg:divide-y lg:divide-concrete-100">
           {bookings.map((booking) => (
             <BookingRow key={booking.id} booking={booking} onStatus={onStatus} onArchive={onArchive} onRestore={onRestore} />
           ))}
@@ -87,8 +92,12 @@ function BookingRow({
   };
 
   return (
-    <tr data-testid="booking-row" data-booking-id={booking.id}>
-      <td className={TD}>
+    <tr
+      data-testid="booking-row"
+      data-booking-id={booking.id}
+      className="max-lg:grid max-lg:grid-cols-2 max-lg:gap-x-2 max-lg:rounded-[var(--radius-card)] max-lg:border max-lg:border-concrete-200 max-lg:bg-white max-lg:py-1"
+    >
+      <td className={`${TD} ${WIDE}`}>
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-semibold text-ink">{name}</span>
           {booking.isTest && (
@@ -96,20 +105,24 @@ function BookingRow({
           )}
         </div>
         <div className="text-concrete-600">#{booking.id}{booking.businessName ? ` · ${booking.businessName}` : ''}</div>
-        <a className="block break-all underline decoration-concrete-300 hover:decoration-ink" href={`mailto:${booking.email}`}>
-          {booking.email}
+        <a className="block underline decoration-concrete-300 hover:decoration-ink" href={`mailto:${booking.email}`}>
+          <EmailText email={booking.email} />
         </a>
         <a className="block underline decoration-concrete-300 hover:decoration-ink" href={`tel:${booking.phone.replace(/\s+/g, '')}`}>
           {booking.phone}
         </a>
       </td>
-      <td className={`${TD} whitespace-nowrap`}>
+      <td className={`${TD} ${LABELLED} ${WIDE} whitespace-nowrap`} data-label="Date requested">
         <div>{formatDay(booking.preferredDate)}</div>
         <div className="text-concrete-600 capitalize">{booking.workType} work</div>
       </td>
-      <td className={TD}>{booking.quantity}</td>
-      <td className={`${TD} whitespace-nowrap`}>{formatMoney(booking.totalPrice)}</td>
-      <td className={`${TD} max-w-64`}>
+      <td className={`${TD} ${LABELLED}`} data-label="Quantity">
+        {booking.quantity}
+      </td>
+      <td className={`${TD} ${LABELLED} whitespace-nowrap`} data-label="Total">
+        {formatMoney(booking.totalPrice)}
+      </td>
+      <td className={`${TD} ${LABELLED} ${WIDE} lg:max-w-64`} data-label="Location">
         {addresses.slice(0, MAX_ADDRESSES_SHOWN).map((address) => (
           <div key={address} className="line-clamp-2">
             {address}
@@ -120,7 +133,7 @@ function BookingRow({
           <div className="text-concrete-600">{[booking.postcode, booking.region].filter(Boolean).join(' · ')}</div>
         )}
       </td>
-      <td className={TD}>
+      <td className={`${TD} ${LABELLED}`} data-label="Status">
         <label htmlFor={statusId} className="sr-only">
           Status of booking #{booking.id} ({name})
         </label>
@@ -129,7 +142,7 @@ function BookingRow({
           value={booking.status}
           disabled={busy}
           onChange={(event) => void run(() => onStatus(booking, event.target.value))}
-          className="min-h-10 rounded-lg border border-concrete-300 bg-white px-2 py-1 text-sm"
+          className="min-h-11 w-full rounded-lg border border-concrete-300 bg-white px-2 py-1 text-base lg:w-auto lg:text-sm"
         >
           {/* A project step's status (say, installation scheduled) is shown in words; staff cannot pick it here. */}
           {!knownStatus && (
@@ -144,7 +157,7 @@ function BookingRow({
           ))}
         </select>
       </td>
-      <td className={TD}>
+      <td className={`${TD} ${LABELLED} max-lg:order-last ${WIDE}`} data-label="Files">
         {booking.uploadedFiles.length === 0 ? (
           <span className="text-concrete-600">None</span>
         ) : (
@@ -159,12 +172,12 @@ function BookingRow({
           </ul>
         )}
       </td>
-      <td className={TD}>
+      <td className={`${TD} ${LABELLED} max-lg:self-end`} data-label="Actions">
         <BookingMessagesButton bookingId={booking.id} customer={name} />
         {booking.archived ? (
           <button
             type="button"
-            className="btn-secondary min-h-10 px-3 py-1 text-sm"
+            className="btn-secondary min-h-11 px-4 py-1 text-sm max-lg:w-full"
             disabled={busy}
             aria-label={`Restore booking #${booking.id} (${name})`}
             onClick={() => void run(() => onRestore(booking))}
@@ -174,7 +187,7 @@ function BookingRow({
         ) : (
           <button
             type="button"
-            className="btn-secondary min-h-10 px-3 py-1 text-sm"
+            className="btn-secondary min-h-11 px-4 py-1 text-sm max-lg:w-full"
             disabled={busy}
             aria-label={`Archive booking #${booking.id} (${name})`}
             onClick={() => onArchive(booking)}

@@ -74,7 +74,7 @@ function ReviewRow({ review, busy, onChange }: { review: AdminReview; busy: bool
             <label htmlFor={selectId} className="sr-only">
               Reason to hide the review by {review.customerName}
             </label>
-            <select id={selectId} value={reason} onChange={(event) => setReason(event.target.value as ReviewHideReason)} className="min-h-11 rounded-xl border border-concrete-300 bg-white px-3 text-sm">
+            <select id={selectId} value={reason} onChange={(event) => setReason(event.target.value as ReviewHideReason)} className="min-h-11 rounded-xl border border-concrete-300 bg-white px-3 text-base sm:text-sm">
               {Object.entries(REVIEW_HIDE_REASONS).map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}

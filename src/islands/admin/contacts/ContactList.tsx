@@ -1,5 +1,6 @@
 import type { ContactEnquiryJson } from '../../../server/services/admin-contacts.ts';
 import { formatInstant } from '../bookings/format.ts';
+import { EmailText } from '../../shared/EmailText.tsx';
 
 export type ContactEnquiry = ContactEnquiryJson;
 
@@ -11,7 +12,7 @@ export function ContactList({ enquiries }: { enquiries: ContactEnquiry[] }) {
   return (
     <ul className="space-y-4" data-testid="contact-list">
       {enquiries.map((enquiry) => (
-        <li key={enquiry.id} className="card p-5" data-testid="contact-item">
+        <li key={enquiry.id} className="card p-4 sm:p-5" data-testid="contact-item">
           <div className="flex flex-wrap items-start justify-between gap-2">
             <h3 className="text-lg font-semibold">
               {enquiry.firstName} {enquiry.lastName}
@@ -20,12 +21,12 @@ export function ContactList({ enquiries }: { enquiries: ContactEnquiry[] }) {
               {enquiry.inquiryType}
             </span>
           </div>
-          <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-            <a className="break-all underline decoration-concrete-300 hover:decoration-ink" href={`mailto:${enquiry.email}`}>
-              {enquiry.email}
+          <div className="mt-1 flex flex-wrap items-center gap-x-4 text-sm">
+            <a className="inline-flex min-h-11 min-w-0 items-center underline decoration-concrete-300 hover:decoration-ink" href={`mailto:${enquiry.email}`}>
+              <EmailText email={enquiry.email} />
             </a>
             {enquiry.phone && (
-              <a className="underline decoration-concrete-300 hover:decoration-ink" href={`tel:${enquiry.phone.replace(/\s+/g, '')}`}>
+              <a className="inline-flex min-h-11 items-center underline decoration-concrete-300 hover:decoration-ink" href={`tel:${enquiry.phone.replace(/\s+/g, '')}`}>
                 {enquiry.phone}
               </a>
             )}

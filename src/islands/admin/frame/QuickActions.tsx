@@ -3,7 +3,7 @@
  * as CSV downloads that a spreadsheet opens. Plain links: the browser sends the session cookie
  * and saves the attachment itself. Logout sits once, in the header beside the title.
  */
-const LINK = 'btn-secondary inline-flex min-h-11 items-center justify-center text-sm';
+const LINK = 'btn-secondary inline-flex min-h-11 items-center justify-center px-3 text-center text-sm leading-snug sm:px-6';
 
 export function QuickActions() {
   return (
@@ -11,7 +11,7 @@ export function QuickActions() {
       <h2 id="quick-actions" className="text-lg">
         Quick Actions
       </h2>
-      <div className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:flex lg:flex-wrap">
+      <div className="mt-3 grid grid-cols-2 gap-2 lg:flex lg:flex-wrap">
         <a className={LINK} href="/api/admin/export/bookings.csv" download>
           Download bookings (CSV)
         </a>

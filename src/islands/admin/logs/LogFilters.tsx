@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { INPUT_CLASS } from '../../booking/Field.tsx';
 import { CHANNELS, LIMITS, NO_FILTERS, SEVERITIES, type LogFilters as Filters } from './log-api.ts';
 
-const CONTROL = `${INPUT_CLASS.replace('min-h-12', 'min-h-11').replace('py-3', 'py-2')} mt-1 text-sm`;
+// 16 px text on phones, so focusing a filter does not zoom the page; denser from 640 px.
+const CONTROL = `${INPUT_CLASS.replace('min-h-12', 'min-h-11').replace('py-3', 'py-2').replace('px-4', 'px-3').replace('text-base', 'text-base sm:text-sm')} mt-1`;
 const LABEL = 'block text-sm font-semibold';
 
 /**
@@ -24,7 +25,7 @@ export function LogFilters({ value, onChange }: { value: Filters; onChange: (nex
   };
 
   return (
-    <form role="search" aria-label="Filter logs" onSubmit={submit} className="card grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-6 lg:items-end">
+    <form role="search" aria-label="Filter logs" onSubmit={submit} className="card grid grid-cols-2 items-end gap-3 p-4 lg:grid-cols-6">
       <div>
         <label htmlFor="logs-channel" className={LABEL}>
           Channel

@@ -20,7 +20,7 @@ function hasMetadata(metadata: unknown): boolean {
   return typeof metadata !== 'object' || Object.keys(metadata as object).length > 0;
 }
 
-/** Newest first; scrolls sideways on a phone rather than squeezing the columns. */
+/** Newest first: a table from 768 px; below that each entry is a card, so nothing sits off-screen. */
 export function LogTable({ logs }: { logs: ChannelLog[] }) {
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   const toggle = (id: number) =>
@@ -33,9 +33,9 @@ export function LogTable({ logs }: { logs: ChannelLog[] }) {
 
   return (
     // relative: the sr-only header inside must stay in this scroller, or it widens the phone page.
-    <div className="card relative overflow-x-auto" role="region" aria-label="Channel logs" tabIndex={0}>
-      <table className="w-full min-w-[48rem] text-left text-sm">
-        <thead className="border-b border-concrete-200 text-concrete-600">
+    <div className="card relative md:overflow-x-auto" role="region" aria-label="Channel logs" tabIndex={0}>
+      <table className="w-full text-left text-sm max-md:block md:min-w-[48rem]">
+        <thead className="border-b border-concrete-200 text-concrete-600 max-md:sr-only">
           <tr>
             <th scope="col" className="px-3 py-2 font-semibold">Time</th>
             <th scope="col" className="px-3 py-2 font-semibold">Channel</th>
@@ -48,23 +48,28 @@ export function LogTable({ logs }: { logs: ChannelLog[] }) {
             </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody className="max-md:block">
           {logs.map((log) => {
             const isOpen = open.has(log.id);
             const metadataId = `log-metadata-${log.id}`;
             return (
               <Fragment key={log.id}>
-                <tr className="border-b border-concrete-100 align-top" data-testid="log-row">
-                  <td className="px-3 py-2 whitespace-nowrap tabular-nums">
+                <tr
+                  className="border-b border-concrete-100 align-top max-md:grid max-md:grid-cols-[minmax(0,1fr)_auto] max-md:gap-x-2 max-md:px-1 max-md:py-2"
+                  data-testid="log-row"
+                >
+                  <td className="px-3 py-2 whitespace-nowrap tabular-nums max-md:py-0 max-md:font-semibold">
                     <time dateTime={log.timestamp}>{TIME.format(new Date(log.timestamp))}</time>
                   </td>
-                  <td className="px-3 py-2">{log.channel}</td>
-                  <td className="px-3 py-2">
+                  <td className="px-3 py-2 max-md:col-start-1 max-md:row-start-2 max-md:py-0 max-md:text-concrete-600">{log.channel}</td>
+                  <td className="px-3 py-2 max-md:col-start-2 max-md:row-start-1 max-md:py-0">
                     <SeverityBadge severity={log.severity} />
                   </td>
-                  <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{log.action}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{log.entityType ? `${log.entityType}${log.entityId ? ` #${log.entityId}` : ''}` : '—'}</td>
-                  <td className="px-3 py-2">
+                  <td className="px-3 py-2 font-mono text-xs max-md:col-span-2 max-md:py-0.5 max-md:break-words md:whitespace-nowrap">{log.action}</td>
+                  <td className={`px-3 py-2 max-md:col-span-2 max-md:py-0 max-md:text-concrete-600 md:whitespace-nowrap ${log.entityType ? '' : 'max-md:hidden'}`}>
+                    {log.entityType ? `${log.entityType}${log.entityId ? ` #${log.entityId}` : ''}` : '—'}
+                  </td>
+                  <td className="px-3 py-2 max-md:col-span-2 max-md:py-1 max-md:break-words">
                     {log.details ?? '—'}
                     {log.userId || log.ipAddress ? (
                       <span className="mt-1 block text-xs text-concrete-600">
@@ -72,7 +77,7 @@ export function LogTable({ logs }: { logs: ChannelLog[] }) {
                       </span>
                     ) : null}
                   </td>
-                  <td className="px-3 py-2 text-right">
+                  <td className="px-3 py-2 text-right max-md:col-span-2 max-md:-ml-2 max-md:py-0 max-md:text-left max-md:empty:hidden">
                     {hasMetadata(log.metadata) ? (
                       <button
                         type="button"
@@ -87,8 +92,8 @@ export function LogTable({ logs }: { logs: ChannelLog[] }) {
                   </td>
                 </tr>
                 {isOpen ? (
-                  <tr id={metadataId} className="border-b border-concrete-100 bg-concrete-50">
-                    <td colSpan={7} className="px-3 py-2">
+                  <tr id={metadataId} className="border-b border-concrete-100 bg-concrete-50 max-md:block">
+                    <td colSpan={7} className="px-3 py-2 max-md:block">
                       <pre className="overflow-x-auto font-mono text-xs whitespace-pre-wrap">{JSON.stringify(log.metadata, null, 2)}</pre>
                     </td>
                   </tr>

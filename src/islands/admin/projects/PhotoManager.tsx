@@ -118,7 +118,7 @@ export function PhotoManager({ bookingId, currentStep, photos, onChanged }: Phot
               type="file"
               accept="image/*"
               onChange={chooseFile}
-              className="mt-2 block w-full min-h-11 text-sm file:mr-3 file:min-h-11 file:rounded-full file:border file:border-concrete-300 file:bg-white file:px-4 file:font-semibold"
+              className="mt-2 block w-full min-h-11 text-base sm:text-sm file:mr-3 file:min-h-11 file:rounded-full file:border file:border-concrete-300 file:bg-white file:px-4 file:font-semibold"
             />
           </div>
           <div>

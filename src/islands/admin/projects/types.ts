@@ -48,3 +48,25 @@ export interface Project {
 }
 
 export const PHOTO_TYPES = ['before', 'during', 'after', 'reference'] as const;
+
+/** A crew's progress on an installation day, when the list row carries it. */
+export interface ProjectCrew {
+  status: string;
+  at: string | null;
+  workerName: string | null;
+}
+
+/** Where the stencil proof stands, when the list row carries it. */
+export interface ProjectProof {
+  status: string;
+  version: number;
+  since: string | null;
+}
+
+/** A row of the paged Projects list (GET /api/admin/projects): the full card's data and more. */
+export interface ProjectRow extends Project {
+  /** The crew is expected today (London): these rows come first. */
+  isToday: boolean;
+  crew?: ProjectCrew | null;
+  proof?: ProjectProof | null;
+}

@@ -31,7 +31,7 @@ export default function AnalyticsTab() {
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <h2 className="text-2xl">Analytics</h2>
       {failed ? <p className="text-concrete-600">The analytics could not be loaded. Try again in a moment.</p> : null}
-      <dl className="grid gap-3 sm:grid-cols-2">
+      <dl className="grid grid-cols-2 gap-2 sm:gap-3">
         <StatCard label="Total page views" value={summary?.totalPageViews} />
         <StatCard label="Page views, last 24 hours" value={summary?.pageViewsLast24Hours} />
       </dl>

@@ -92,7 +92,7 @@ export default function BookingsTab() {
               aria-pressed={view.value === option.value}
               onClick={() => setView(option)}
               className={[
-                'min-h-10 rounded-lg px-4 text-sm font-semibold',
+                'min-h-11 rounded-lg px-4 text-sm font-semibold',
                 view.value === option.value ? 'bg-ink text-white' : 'text-concrete-700 hover:text-ink',
               ].join(' ')}
             >

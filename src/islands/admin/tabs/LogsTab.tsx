@@ -67,7 +67,7 @@ export default function LogsTab() {
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <h2 className="text-2xl">Logs</h2>
-      <dl className="grid gap-3 sm:grid-cols-3">
+      <dl className="grid grid-cols-3 gap-2 sm:gap-3">
         <StatCard label="Total logs" value={stats?.totalLogs} />
         <StatCard label="Last 24 hours" value={stats?.logsLast24Hours} />
         <StatCard label="Last 7 days" value={stats?.logsLast7Days} />

@@ -1,33 +1,60 @@
 import { useCallback, useEffect, useState } from 'react';
-import { adminApi as api } from '../admin-api.ts';
+import { adminApi as api, adminApiPage as apiPage } from '../admin-api.ts';
 import { showToast } from '../../shared/toast-store.ts';
-import { ProjectCard } from '../projects/ProjectCard.tsx';
-import type { Project } from '../projects/types.ts';
+import { errorMessage } from '../../shared/api.ts';
+import { INPUT_CLASS, LABEL_CLASS } from '../../booking/Field.tsx';
+import { PROJECT_STEPS } from '../../../domain/project-steps.ts';
+import { usePagedList } from '../bookings/use-paged-list.ts';
+import { PagedListBody } from '../bookings/PagedListBody.tsx';
+import { londonTodayIso } from '../bookings/format.ts';
+import { ProjectList } from '../projects/ProjectList.tsx';
+import type { ProjectRow } from '../projects/types.ts';
 
-type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; projects: Project[] };
+const SEARCH_DELAY_MS = 300;
 
 /**
- * The Projects tab (admin-dashboard.md §2): every active booking with its progress, notes and
- * photos. The list is fetched again after every change, so what is shown is what was stored.
+ * The Projects tab (admin-dashboard.md §2): active bookings as a compact list, today's
+ * installations first, filtered by step, installation day and a search, paged on the server;
+ * each row opens its full card (progress, notes, photos). After a change only that project is
+ * read again, so the pages already loaded and the open card stay where they are.
  */
 export default function ProjectsTab() {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [step, setStep] = useState('');
+  const [day, setDay] = useState('');
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [testCount, setTestCount] = useState(0);
   const [archiving, setArchiving] = useState(false);
 
-  const refresh = useCallback(async () => {
-    try {
-      setLoad({ state: 'ready', projects: await api<Project[]>('/api/admin/projects') });
-    } catch (error) {
-      setLoad({ state: 'failed', message: (error as Error).message });
-    }
-  }, []);
-
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    const timer = setTimeout(() => setQuery(search.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
 
-  const projects = load.state === 'ready' ? load.projects : [];
-  const testCount = projects.filter((project) => project.isTest).length;
+  const params = new URLSearchParams();
+  if (step) params.set('step', step);
+  if (day) params.set('date', day);
+  if (query) params.set('q', query);
+  const list = usePagedList<ProjectRow>(`/api/admin/projects${params.size ? `?${params}` : ''}`);
+
+  const countTests = useCallback(async () => {
+    const page = await apiPage<ProjectRow>('/api/admin/projects?test=true&limit=1').catch(() => null);
+    if (page) setTestCount(page.total ?? page.items.length);
+  }, []);
+  useEffect(() => {
+    void countTests();
+  }, [countTests]);
+
+  const refreshOne = async (id: number) => {
+    try {
+      const [fresh] = (await api<ProjectRow[]>(`/api/admin/projects?q=%23${id}&limit=1`)).filter((row) => row.id === id);
+      // A project that left the active list (archived meanwhile) leaves the rows too.
+      list.replace(id, fresh ?? null);
+    } catch (error) {
+      showToast({ title: 'Loading Failed', description: errorMessage(error), variant: 'destructive' });
+    }
+  };
 
   const archiveTests = async () => {
     // Named one by one, so a real booking the test rule caught can be spotted before it goes.
@@ -39,13 +66,17 @@ export default function ProjectsTab() {
     try {
       const result = await api<{ archived: number }>('/api/admin/bookings/archive-tests', { method: 'POST' });
       showToast({ title: 'Test Bookings Archived', description: `${result.archived} test booking(s) archived.`, variant: 'success' });
-      await refresh();
+      list.reload();
+      await countTests();
     } catch (error) {
-      showToast({ title: 'Archive Failed', description: (error as Error).message, variant: 'destructive' });
+      showToast({ title: 'Archive Failed', description: errorMessage(error), variant: 'destructive' });
     } finally {
       setArchiving(false);
     }
   };
+
+  const filtered = Boolean(step || day || query);
+  const today = londonTodayIso();
 
   return (
     <div>
@@ -55,34 +86,83 @@ export default function ProjectsTab() {
           <p className="mt-1 text-sm text-concrete-600">Completed projects are archived automatically 30 days after completion.</p>
         </div>
         {testCount > 0 && (
-          <button type="button" className="btn-secondary px-4 py-2 text-sm" disabled={archiving} onClick={() => void archiveTests()}>
+          <button type="button" className="btn-secondary min-h-11 px-4 py-2 text-sm" disabled={archiving} onClick={() => void archiveTests()}>
             Archive {testCount} Test Booking(s)
           </button>
         )}
       </div>
 
-      {load.state === 'loading' && (
-        <p className="mt-6 text-concrete-600" role="status">
-          Loading projects…
-        </p>
-      )}
-      {load.state === 'failed' && (
-        <div className="mt-6 rounded-xl bg-danger-50 p-4 text-danger-600" role="alert">
-          <p className="font-semibold">The projects could not be loaded.</p>
-          <p className="text-sm">{load.message}</p>
-          <button type="button" className="btn-secondary mt-3 px-4 py-2 text-sm" onClick={() => void refresh()}>
-            Try again
+      <div className="mt-5 grid grid-cols-2 items-end gap-3 sm:grid-cols-[10rem_12rem_minmax(0,1fr)]">
+        <div>
+          <label htmlFor="projects-step" className={LABEL_CLASS}>
+            Step
+          </label>
+          <select id="projects-step" value={step} onChange={(event) => setStep(event.target.value)} className={`mt-2 ${INPUT_CLASS.replace('px-4', 'px-3')}`}>
+            <option value="">All steps</option>
+            {PROJECT_STEPS.map((option) => (
+              <option key={option.step} value={option.step}>
+                {option.step}. {option.buttonLabel}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="projects-day" className={LABEL_CLASS}>
+            Installation day
+          </label>
+          <input id="projects-day" type="date" value={day} onChange={(event) => setDay(event.target.value)} className={`mt-2 ${INPUT_CLASS.replace('px-4', 'px-3')}`} />
+        </div>
+        <div className="col-span-2 sm:col-span-1">
+          <label htmlFor="projects-search" className={LABEL_CLASS}>
+            Search projects
+          </label>
+          <input
+            id="projects-search"
+            type="search"
+            placeholder="Name, e-mail, business, postcode or #id"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            className={`mt-2 ${INPUT_CLASS}`}
+          />
+        </div>
+      </div>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <button type="button" className="btn-secondary min-h-11 px-4 py-2 text-sm" aria-pressed={day === today} onClick={() => setDay(day === today ? '' : today)}>
+          Today’s installations
+        </button>
+        {filtered && (
+          <button
+            type="button"
+            className="min-h-11 px-3 text-sm font-semibold text-concrete-700 underline underline-offset-2 hover:text-ink"
+            onClick={() => {
+              setStep('');
+              setDay('');
+              setSearch('');
+            }}
+          >
+            Clear filters
           </button>
-        </div>
-      )}
-      {load.state === 'ready' && projects.length === 0 && <p className="mt-6 text-concrete-600">No active projects found...</p>}
-      {projects.length > 0 && (
-        <div className="mt-6 space-y-5">
-          {projects.map((project) => (
-            <ProjectCard key={project.id} project={project} onChanged={() => void refresh()} />
-          ))}
-        </div>
-      )}
+        )}
+      </div>
+
+      <p className="mt-4 text-sm text-concrete-600" role="status">
+        {list.state === 'ready' && list.total !== null
+          ? `${list.total} active ${list.total === 1 ? 'project' : 'projects'}${filtered ? ' matching the filters' : ', today’s installations first'}`
+          : ''}
+      </p>
+
+      <div className="mt-2">
+        <PagedListBody list={list} noun="projects" empty={filtered ? 'No projects match the filters.' : 'No active projects found...'}>
+          {(projects) => (
+            <ProjectList
+              projects={projects}
+              openId={openId}
+              onToggle={(id) => setOpenId((current) => (current === id ? null : id))}
+              onChanged={(id) => void refreshOne(id)}
+            />
+          )}
+        </PagedListBody>
+      </div>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../operations/ConfirmDialog.tsx';
 import type { Worker, WorkerPreview } from '../operations/types.ts';
 import { TomorrowPreview } from '../operations/TomorrowPreview.tsx';
 import { useLoad, type Load } from '../operations/use-load.ts';
+import { EmailText } from '../../shared/EmailText.tsx';
 
 // The Workers tab (admin-dashboard.md §2 "Workers tab (notifications)"): who gets the 6 PM e-mail,
 // the preview of tomorrow's routes, and a manual send to one worker or to every active one.
@@ -202,10 +203,11 @@ function WorkersSection({ workers, reload }: { workers: Load<Worker[]>; reload: 
         {workers.state === 'ready' && workers.data.length === 0 && <p className="text-concrete-700">No workers yet. Add one above.</p>}
         {workers.state === 'ready' && workers.data.length > 0 && (
           // relative: the rows' sr-only text is absolutely placed and would otherwise widen the page.
-          <div className="relative -mx-5 overflow-x-auto px-5">
-            <table className="w-full min-w-[32rem] text-left text-sm">
+          // Below 640 px each worker is a small card: name and status, the address, then the actions.
+          <div className="relative">
+            <table className="w-full text-left text-sm max-sm:block">
               <caption className="sr-only">Workers</caption>
-              <thead className="border-b border-concrete-200 text-concrete-700">
+              <thead className="border-b border-concrete-200 text-concrete-700 max-sm:sr-only">
                 <tr>
                   <th scope="col" className="py-2 pr-3 font-semibold">Name</th>
                   <th scope="col" className="py-2 pr-3 font-semibold">Email</th>
@@ -215,12 +217,14 @@ function WorkersSection({ workers, reload }: { workers: Load<Worker[]>; reload: 
                   </th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody className="max-sm:block">
                 {workers.data.map((worker) => (
-                  <tr key={worker.id} className="border-b border-concrete-100">
-                    <td className="py-2 pr-3">{worker.name ?? <span className="text-concrete-600">No name</span>}</td>
-                    <td className="py-2 pr-3 break-all">{worker.email}</td>
-                    <td className="py-2 pr-3">
+                  <tr key={worker.id} className="border-b border-concrete-100 max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_auto] max-sm:py-2">
+                    <td className="py-2 pr-3 font-semibold sm:font-normal">{worker.name ?? <span className="text-concrete-600">No name</span>}</td>
+                    <td className="py-2 pr-3 max-sm:col-span-2 max-sm:row-start-2 max-sm:py-0">
+                      <EmailText email={worker.email} />
+                    </td>
+                    <td className="py-2 pr-3 max-sm:col-start-2 max-sm:row-start-1 max-sm:pr-0">
                       <span
                         className={[
                           'rounded-full px-2.5 py-0.5 text-xs font-semibold',
@@ -230,8 +234,8 @@ function WorkersSection({ workers, reload }: { workers: Load<Worker[]>; reload: 
                         {worker.active ? 'Active' : 'Inactive'}
                       </span>
                     </td>
-                    <td className="py-2">
-                      <div className="flex justify-end gap-2">
+                    <td className="py-2 max-sm:col-span-2">
+                      <div className="flex justify-end gap-2 max-sm:-ml-3 max-sm:justify-start">
                         <button type="button" className="min-h-11 rounded-lg px-3 font-semibold text-ink underline" onClick={() => void change(worker, 'toggle')}>
                           {worker.active ? 'Deactivate' : 'Activate'}
                           <span className="sr-only"> {worker.email}</span>

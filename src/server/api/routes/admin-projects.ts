@@ -8,7 +8,6 @@ import { toBookingJson } from '../../services/booking-view.ts';
 import {
   addProgressNote,
   deleteProgressLog,
-  listProjects,
   progressNoteSchema,
   progressUpdateSchema,
   updateProgress,
@@ -20,6 +19,8 @@ import {
   PHOTO_MESSAGES,
   uploadPhoto,
 } from '../../services/project-photos.ts';
+import { listProjectsPage, readProjectListQuery } from '../../services/projects-list.ts';
+import { setPageHeaders } from './admin-bookings.ts';
 
 /** Room for the multipart framing and the small text fields around the photo and its thumbnail. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -41,8 +42,12 @@ const actorOf = (c: Context<AppEnv>) => ({ userId: adminActor(c), now: c.get('de
  * cover the public routes too.
  */
 export const adminProjectRoutes = new Hono<AppEnv>()
+  // ?step=&date=&q=&test=&cursor=&limit=; one page, with X-Total-Count and X-Next-Cursor.
   .get('/admin/projects', requireAdmin, async (c) => {
-    return c.json(await listProjects(c.get('deps').db));
+    const { db, now } = c.get('deps');
+    const page = await listProjectsPage(db, readProjectListQuery(c.req.query()), now());
+    setPageHeaders(c, page);
+    return c.json(page.items);
   })
 
   .patch('/admin/bookings/:id/progress', requireAdmin, async (c) => {

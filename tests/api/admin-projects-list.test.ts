@@ -1,0 +1,177 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { bookings, photos, progressLogs } from '../../db/schema.ts';
+import { listProjectsPage, PROJECT_LIST_MESSAGES } from '../../src/server/services/projects-list.ts';
+import { planWithoutSequentialScans, recordingDatabase } from '../setup/recording-database.ts';
+import { adminCookie, adminRequest } from '../setup/admin.ts';
+import { createTestContext } from '../setup/test-app.ts';
+
+const ctx = await createTestContext();
+const db = ctx.deps.db;
+// 10:00 in London on Monday 22 November 2027 (GMT), so "today" is 2027-11-22.
+const NOW = new Date('2027-11-22T10:00:00Z');
+const BASE = new Date('2027-11-01T09:00:00Z');
+let cookie: string;
+
+interface Seed {
+  firstName?: string;
+  email?: string;
+  step?: number;
+  preferredDate?: string;
+  installationDate?: Date | null;
+  archived?: boolean;
+  isTest?: boolean;
+  /** Minutes after BASE: bigger is newer. */
+  minute?: number;
+}
+
+async function insertProject(seed: Seed = {}) {
+  const [row] = await db
+    .insert(bookings)
+    .values({
+      firstName: seed.firstName ?? 'Omar',
+      lastName: 'Patel',
+      email: seed.email ?? 'omar@patelprint.co.uk',
+      phone: '0113 496 0000',
+      quantity: 5,
+      locationAddress: 'Briggate, Leeds LS1 6HD',
+      postcode: 'LS1',
+      workType: 'day',
+      preferredDate: seed.preferredDate ?? '2028-07-14',
+      installationDate: seed.installationDate ?? null,
+      currentStep: seed.step ?? 1,
+      totalPricePence: 34_900,
+      archived: seed.archived ?? false,
+      isTest: seed.isTest ?? false,
+      createdAt: new Date(BASE.getTime() + (seed.minute ?? 0) * 60_000),
+    })
+    .returning();
+  return row!;
+}
+
+interface Row {
+  id: number;
+  firstName: string;
+  currentStep: number;
+  isToday: boolean;
+  progressLogs: unknown[];
+  photos: unknown[];
+}
+
+async function list(query = '') {
+  const response = await ctx.app.request(`/api/admin/projects${query}`, adminRequest(cookie));
+  const body = (await response.json()) as Row[] & { error?: string; fields?: Record<string, string> };
+  return { response, body, total: Number(response.headers.get('X-Total-Count')), next: response.headers.get('X-Next-Cursor') };
+}
+
+const ids = (rows: Row[]) => rows.map((row) => row.id);
+
+beforeEach(async () => {
+  ctx.setNow(NOW);
+  for (const table of [photos, progressLogs, bookings]) await db.delete(table);
+  cookie = await adminCookie(ctx);
+});
+
+describe('GET /api/admin/projects', () => {
+  it('answers 401 without a session', async () => {
+    const response = await ctx.app.request('/api/admin/projects');
+    expect(response.status).toBe(401);
+  });
+
+  it('lists active projects newest first, each with its card data, and leaves archived ones out', async () => {
+    const older = await insertProject({ minute: 1 });
+    const newer = await insertProject({ minute: 2 });
+    await insertProject({ minute: 3, archived: true });
+
+    const { response, body, total, next } = await list();
+    expect(response.status).toBe(200);
+    expect(ids(body)).toEqual([newer.id, older.id]);
+    expect(total).toBe(2);
+    expect(next).toBeNull();
+    expect(body[0]).toMatchObject({ currentStep: 1, isToday: false, progressLogs: [], photos: [], photoCount: 0 });
+  });
+
+  it("puts today's installations first, by the installation date or else the preferred date", async () => {
+    const plain = await insertProject({ minute: 5 });
+    // 23:30 London on the 22nd is still today; 00:30 on the 23rd is not.
+    const lateTonight = await insertProject({ minute: 1, installationDate: new Date('2027-11-22T23:30:00Z') });
+    const preferredToday = await insertProject({ minute: 2, preferredDate: '2027-11-22' });
+    const movedAway = await insertProject({ minute: 3, preferredDate: '2027-11-22', installationDate: new Date('2027-11-23T00:30:00Z') });
+
+    const { body, total } = await list();
+    expect(ids(body)).toEqual([preferredToday.id, lateTonight.id, plain.id, movedAway.id]);
+    expect(body.map((row) => row.isToday)).toEqual([true, true, false, false]);
+    expect(total).toBe(4);
+  });
+
+  it('pages by cursor without repeating or skipping a project, today first only on the first page', async () => {
+    const today = await insertProject({ minute: 0, preferredDate: '2027-11-22' });
+    const others = [];
+    for (let minute = 1; minute <= 5; minute += 1) others.push(await insertProject({ minute }));
+
+    const first = await list('?limit=2');
+    expect(ids(first.body)).toEqual([today.id, others[4]!.id, others[3]!.id]);
+    expect(first.total).toBe(6);
+    const second = await list(`?limit=2&cursor=${first.next}`);
+    expect(ids(second.body)).toEqual([others[2]!.id, others[1]!.id]);
+    const third = await list(`?limit=2&cursor=${second.next}`);
+    expect(ids(third.body)).toEqual([others[0]!.id]);
+    expect(third.next).toBeNull();
+  });
+
+  it('filters by step, by installation day and by search, together', async () => {
+    const stepThree = await insertProject({ step: 3, firstName: 'Grace', minute: 1 });
+    await insertProject({ step: 2, firstName: 'Grace', minute: 2 });
+    const stepThreeOther = await insertProject({ step: 3, firstName: 'Ada', minute: 3, installationDate: new Date('2027-12-01T09:00:00Z') });
+
+    expect(ids((await list('?step=3')).body)).toEqual([stepThreeOther.id, stepThree.id]);
+    expect(ids((await list('?step=3&q=grace')).body)).toEqual([stepThree.id]);
+    const onDay = await list('?date=2027-12-01');
+    expect(ids(onDay.body)).toEqual([stepThreeOther.id]);
+    expect(onDay.total).toBe(1);
+    expect(ids((await list(`?q=%23${stepThree.id}`)).body)).toEqual([stepThree.id]);
+    expect((await list('?step=4')).body).toEqual([]);
+  });
+
+  it('counts test bookings on their own', async () => {
+    await insertProject({ isTest: true });
+    await insertProject({ isTest: true, archived: true });
+    await insertProject();
+    const { body, total } = await list('?test=true&limit=1');
+    expect(total).toBe(1);
+    expect(body).toHaveLength(1);
+  });
+
+  it.each([
+    ['?step=6', 'step', PROJECT_LIST_MESSAGES.step],
+    ['?step=two', 'step', PROJECT_LIST_MESSAGES.step],
+    ['?date=2027-13-01', 'date', PROJECT_LIST_MESSAGES.date],
+    ['?test=maybe', 'test', PROJECT_LIST_MESSAGES.test],
+  ])('refuses %s with a 400 naming the field', async (query, field, message) => {
+    const { response, body } = await list(query);
+    expect(response.status).toBe(400);
+    expect(body.fields).toMatchObject({ [field]: message });
+  });
+
+  it('refuses a forged cursor with a 400', async () => {
+    const { response } = await list('?cursor=bm90LWEtY3Vyc29y');
+    expect(response.status).toBe(400);
+  });
+});
+
+// At 20 000 bookings a read of every row costs more than the admin's 100 ms; each of the list's
+// statements must be one an index can serve.
+describe('the Projects list statements', () => {
+  it.each([
+    ['no filter', { step: null, date: null }, [/bookings_archived_(step_)?created_idx/, /bookings_installation_day_idx/]],
+    ['a step', { step: 3, date: null }, [/bookings_archived_step_created_idx/]],
+    ['a day', { step: null, date: '2027-12-01' }, [/bookings_installation_day_idx/]],
+  ])('with %s use indexes', async (_name, filters, indexes) => {
+    const { db: recording, statements } = recordingDatabase(db);
+    await listProjectsPage(recording, { ...filters, q: '', testOnly: false, limit: 50, cursor: null }, NOW);
+    const listStatements = statements.filter((statement) => /from "bookings"/i.test(statement.sql));
+    const plans = await Promise.all(listStatements.map((statement) => planWithoutSequentialScans(db, statement)));
+    for (const plan of plans) expect(plan).not.toMatch(/Seq Scan on bookings/);
+    const all = plans.join('\n');
+    for (const index of indexes) expect(all).toMatch(index);
+  });
+});
