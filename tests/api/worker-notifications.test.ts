@@ -77,7 +77,9 @@ describe('GET /api/worker-notifications/preview', () => {
       customerName: 'Preferred Khan',
       postcode: 'M1',
       addresses: pins.slice(0, 5).map((pin) => pin.address),
+      workType: 'night',
     });
+    expect(route!.workerId).toBeNull();
   });
 
   it.each([

@@ -29,6 +29,8 @@ import { adminChannelLogRoutes } from './routes/admin-channel-logs.ts';
 import { locationRoutes } from './routes/locations.ts';
 import { workerRoutes } from './routes/workers.ts';
 import { workerNotificationRoutes } from './routes/worker-notifications.ts';
+import { crewRoutes } from './routes/crew.ts';
+import { adminCrewRoutes } from './routes/admin-crew.ts';
 
 /**
  * The whole API as a value (conventions: "the app is a value"). The Netlify function, the local
@@ -84,6 +86,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/locations', locationRoutes);
   app.route('/api/admin/workers', workerRoutes);
   app.route('/api/worker-notifications', workerNotificationRoutes);
+  app.route('/api/crew', crewRoutes);
+  app.route('/api/admin/crew', adminCrewRoutes);
 
   app.onError(handleError);
   app.notFound(handleNotFound);

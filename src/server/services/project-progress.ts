@@ -16,6 +16,7 @@ import { toBookingJson, type BookingRow } from './booking-view.ts';
 import { writeChannelLog } from './channel-log.ts';
 import { queueRescheduledInvite } from './installation-invites.ts';
 import { toPhotoJson } from './project-photos.ts';
+import { crewStatusByBooking } from './crew-day.ts';
 
 export const PROGRESS_MESSAGES = {
   bookingNotFound: 'Booking not found',
@@ -90,12 +91,15 @@ export async function listProjects(db: Database) {
   const photoRows = ids.length
     ? await db.select().from(photos).where(inArray(photos.bookingId, ids)).orderBy(desc(photos.createdAt), desc(photos.id))
     : [];
+  const crew = await crewStatusByBooking(db, ids);
   return rows.map((row) => {
     const bookingPhotos = photoRows.filter((photo) => photo.bookingId === row.id).map(toPhotoJson);
     return toBookingJson(row, {
       progressLogs: logs.filter((log) => log.bookingId === row.id).map(toProgressLogJson),
       photos: bookingPhotos,
       photoCount: bookingPhotos.length,
+      // The crew's status on the latest day it worked here (status, time, worker), or null.
+      crew: crew.get(row.id) ?? null,
     });
   });
 }

@@ -12,5 +12,6 @@ export { completionEmail, type CompletionEmailContext } from './completion.ts';
 export { reviewInvitationEmail, type ReviewInvitationEmailContext } from './review-invitation.ts';
 export { workerRoutesEmail, type WorkerEmailContext, type WorkerEmailRoute } from './worker-routes.ts';
 export { installationReminderEmail } from './installation-reminder.ts';
+export { crewOnTheWayEmail, crewOnTheWayKey, type CrewOnTheWayContext } from './crew-on-the-way.ts';
 export { installationInviteAttachment, installationRescheduledEmail } from './installation-invite.ts';
 export { escapeHtml } from './layout.ts';
