@@ -20,7 +20,7 @@ import { insertRoutableBooking } from '../fixtures/routable-bookings.ts';
 
 const ctx = await createTestContext();
 const db = ctx.deps.db;
-const PNG = new Uint8Array(await readFile(new URL('../fixtures/logo.png', import.meta.url)));
+const PNG: Uint8Array<ArrayBuffer> = new Uint8Array(await readFile(new URL('../fixtures/logo.png', import.meta.url)));
 
 // The crew's day is Monday 23 November 2026 (GMT). The 6 PM job the evening before sends the links.
 const DAY = '2026-11-23';
@@ -53,7 +53,7 @@ const crew = (token: string | null, path: string, init: RequestInit = {}) =>
   });
 const getDay = (token: string | null) => crew(token, '/day', { method: 'GET' });
 
-function photoForm(fields: Record<string, string>, file: Uint8Array = PNG): FormData {
+function photoForm(fields: Record<string, string>, file: Uint8Array<ArrayBuffer> = PNG): FormData {
   const form = new FormData();
   form.set('photo', new File([file], 'IMG_0042.jpg', { type: 'image/jpeg' }));
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
@@ -71,13 +71,14 @@ async function tokenFromEmail(to: string): Promise<string> {
 beforeEach(async () => {
   for (const table of [crewStops, crewAssignments, crewLinks, photos, progressLogs, bookings, workers, jobRuns, emailOutbox, channelLogs]) await db.delete(table);
   ctx.setNow(EVENING_BEFORE);
-  [{ id: sam }, { id: lee }] = await db
+  const added = await db
     .insert(workers)
     .values([
       { email: 'sam@crew.co.uk', name: 'Sam Carter' },
       { email: 'lee@crew.co.uk', name: 'Lee Ward' },
     ])
     .returning({ id: workers.id });
+  [sam, lee] = added.map((row) => row.id) as [number, number];
   market = await insertRoutableBooking(db, { firstName: 'Priya', preferredDate: DAY, pins: MANCHESTER });
   oldham = await insertRoutableBooking(db, { firstName: 'Tom', preferredDate: DAY, pins: OLDHAM_STREET });
   leeds = await insertRoutableBooking(db, { firstName: 'Aisha', preferredDate: DAY, pins: LEEDS, postcode: 'LS1', region: 'West Yorkshire' });
