@@ -6,6 +6,7 @@ import { ContactLines } from '../checkout/ContactLines.tsx';
 import { PhotoGallery } from './PhotoGallery.tsx';
 import type { TrackedBooking } from './tracking-api.ts';
 import { DetailRow } from '../shared/DetailRow.tsx';
+import { CrewStatus } from './CrewStatus.tsx';
 
 const WORK_TYPE = { day: 'Day', night: 'Night' } as const;
 const STATUS_LABEL: Record<string, string> = {
@@ -40,6 +41,8 @@ export function ProjectResult({ booking, onReset }: { booking: TrackedBooking; o
           Track another project
         </button>
       </header>
+
+      <CrewStatus crew={booking.crew} />
 
       {/* Phones read details → progress → help; wide screens put the progress beside the other two. */}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:grid-rows-[auto_1fr] lg:items-start lg:gap-8">
