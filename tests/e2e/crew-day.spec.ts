@@ -77,6 +77,8 @@ test('a crew works through a stop, with a photo taken offline sent when back onl
   // The customer's tracking page shows the crew's news with the time.
   const emails: Record<string, string> = { Jamal: 'jamal@ancoatsbakehouse.example', Ellie: 'ellie@deansgateclimbing.example', Noah: 'noah@quaysnightmarket.example' };
   await page.goto('/track-project');
+  // The form keeps early typing only once the island is awake.
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await page.getByLabel('Email').fill(emails[firstName]!);
   await page.getByLabel('Booking ID').fill(String(served.bookingId));
   await page.getByRole('button', { name: 'Track Project' }).click();

@@ -193,7 +193,7 @@ export default function CrewApp({ tiles }: { tiles: MapTiles }) {
         ) : (
           <>
             {mapStops.length > 0 && (
-              <div className="card h-52 overflow-hidden" aria-hidden="true">
+              <div className="card h-52 overflow-hidden" role="region" aria-label="Map of your stops (the list below has the same stops)">
                 <MapBoundary fallback={<p className="p-4 text-sm text-concrete-600">The map could not be loaded; your stops are listed below.</p>}>
                   <Suspense fallback={<p className="p-4 text-sm text-concrete-600">Loading map…</p>}>
                     <RouteMap stops={mapStops} tiles={tiles} />
