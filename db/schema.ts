@@ -226,9 +226,24 @@ export const photos = pgTable(
     mimeType: text('mime_type').notNull(),
     /** The small copy the admin's browser makes (long side 480 px); null for photos stored without one. */
     thumbnailFileName: text('thumbnail_file_name'),
+    /**
+     * Crew proof (api.md "Crew day"): when the phone took it and, with the worker's permission,
+     * where (metres of accuracy). Kept for staff only: no customer-facing answer selects these.
+     */
+    takenAt: instant('taken_at'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    accuracyM: doublePrecision('accuracy_m'),
+    /** The worker whose crew link sent it; null for the admin's uploads. */
+    workerId: integer('worker_id').references((): AnyPgColumn => workers.id, { onDelete: 'set null' }),
+    /** The phone's Idempotency-Key: the same upload sent twice (a lost answer) is stored once. */
+    clientUploadId: text('client_upload_id'),
     createdAt: createdAt(),
   },
-  (table) => [index('photos_booking_idx').on(table.bookingId)],
+  (table) => [
+    index('photos_booking_idx').on(table.bookingId),
+    uniqueIndex('photos_booking_client_upload_idx').on(table.bookingId, table.clientUploadId),
+  ],
 );
 
 /**
@@ -623,4 +638,68 @@ export const stencilChanges = pgTable(
     index('stencil_changes_booking_idx').on(table.bookingId),
     uniqueIndex('stencil_changes_payment_intent_idx').on(table.stripePaymentIntentId),
   ],
+);
+
+// ---------------------------------------------------------------- crew day
+
+/**
+ * A worker's link to their day (/crew?t=TOKEN, api.md "Crew day"). Only the SHA-256 of the random
+ * token is kept. A link is for one London day and works until `expiresAt` (12:00 London the next
+ * day) unless staff revoke it; issuing a new link for the same worker and day revokes the older ones.
+ */
+export const crewLinks = pgTable(
+  'crew_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    workerId: integer('worker_id')
+      .notNull()
+      .references(() => workers.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    revokedAt: instant('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('crew_links_worker_day_idx').on(table.workerId, table.day)],
+);
+
+/**
+ * Which worker a day's stop was given to (the Workers tab assigns whole routes). A stop with no
+ * row goes to every active worker, as the route e-mail always did.
+ */
+export const crewAssignments = pgTable(
+  'crew_assignments',
+  {
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    workerId: integer('worker_id')
+      .notNull()
+      .references(() => workers.id, { onDelete: 'cascade' }),
+    assignedAt: instant('assigned_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.bookingId, table.day] }), index('crew_assignments_day_idx').on(table.day)],
+);
+
+/**
+ * Where a stop stands on its day: planned (no row), on_the_way, started (a first photo arrived),
+ * done. Each time is written once; the worker who did it is kept by name too, so the record
+ * survives the worker's removal.
+ */
+export const crewStops = pgTable(
+  'crew_stops',
+  {
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    status: text('status', { enum: ['on_the_way', 'started', 'done'] }).notNull(),
+    workerId: integer('worker_id').references(() => workers.id, { onDelete: 'set null' }),
+    workerName: text('worker_name').notNull(),
+    onTheWayAt: instant('on_the_way_at'),
+    startedAt: instant('started_at'),
+    doneAt: instant('done_at'),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.bookingId, table.day] }), index('crew_stops_day_idx').on(table.day)],
 );

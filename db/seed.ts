@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import type { FileStore } from '../src/server/providers/files.ts';
 import { hashToken, newToken, trackingLinkUrl } from '../src/server/services/tracking.ts';
@@ -21,13 +21,17 @@ import {
   bookings,
   channelLogs,
   contactEnquiries,
+  crewStops,
   jobRuns,
   pageViews,
   photos,
   progressLogs,
   reviews,
   trackingLinks,
+  workers,
 } from './schema.ts';
+import { crewLinkUrl, insertCrewLink, revokeOtherCrewLinks } from '../src/server/services/crew-links.ts';
+import { londonDate } from '../src/domain/schedule.ts';
 import { computeTotalPricePence } from '../src/domain/pricing.ts';
 import { PROJECT_STEPS } from '../src/domain/project-steps.ts';
 
@@ -271,6 +275,88 @@ export async function seedReviewInvitation(deps: Pick<AppDeps, 'db' | 'env' | 'n
   return booking ? createReviewInvitation(deps, booking.id) : null;
 }
 
+/** Where the seed leaves the demo crew link, for people trying /crew and the browser tests. */
+export const DEMO_CREW_LINK_FILE = 'demo-crew-link.txt';
+const DEMO_CREW_EMAIL = 'sam.carter@crew.cleanpatch.example';
+
+/** Today's demo stops: a day job and a night job in Manchester, a day job in Salford. */
+const DEMO_CREW_STOPS: Omit<DemoBooking, 'preferredDate' | 'step' | 'status' | 'paid'>[] = [
+  {
+    firstName: 'Jamal', lastName: 'Reid', businessName: 'Ancoats Bakehouse', email: 'jamal@ancoatsbakehouse.example',
+    phone: '0161 496 0620', quantity: 6, workType: 'day',
+    locations: [{ address: 'Blossom Street, Manchester M4 6AJ', lat: 53.4845, lng: -2.2290 }],
+  },
+  {
+    firstName: 'Ellie', lastName: 'Marsh', businessName: 'Deansgate Climbing', email: 'ellie@deansgateclimbing.example',
+    phone: '0161 496 0733', quantity: 5, workType: 'day',
+    locations: [
+      { address: 'Deansgate, Manchester M3 2BW', lat: 53.4794, lng: -2.2487 },
+      { address: 'King Street, Manchester M2 4LQ', lat: 53.4810, lng: -2.2437 },
+    ],
+  },
+  {
+    firstName: 'Noah', lastName: 'Fletcher', businessName: 'Quays Night Market', email: 'noah@quaysnightmarket.example',
+    phone: '0161 496 0848', quantity: 8, workType: 'night',
+    locations: [{ address: 'The Quays, Salford M50 3AZ', lat: 53.4722, lng: -2.2970 }],
+  },
+];
+
+/**
+ * A crew day to try /crew with: a worker (Sam Carter) and three stops on today's London date, at
+ * step 3, with a fresh crew link. Each run puts the demo stops back on today, undoes what a crew
+ * did to them, and issues a new link (older ones are revoked), so the link printed is always
+ * the one that works, until noon tomorrow.
+ */
+export async function seedCrewDay(deps: Pick<AppDeps, 'db' | 'env'>, now: Date): Promise<string> {
+  const day = londonDate(now);
+  return deps.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const [worker] = await tx
+      .insert(workers)
+      .values({ email: DEMO_CREW_EMAIL, name: 'Sam Carter' })
+      .onConflictDoUpdate({ target: workers.email, set: { active: true } })
+      .returning({ id: workers.id });
+    for (const demo of DEMO_CREW_STOPS) {
+      const [existing] = await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.email, demo.email)).limit(1);
+      const values = {
+        preferredDate: day,
+        installationDate: null,
+        currentStep: 3,
+        status: 'installation_scheduled',
+        statusNotes: 'Updated to step 3: Installation Scheduling',
+        archived: false,
+      };
+      let bookingId = existing?.id;
+      if (bookingId) {
+        await tx.update(bookings).set(values).where(eq(bookings.id, bookingId));
+        await tx.delete(crewStops).where(eq(crewStops.bookingId, bookingId));
+        await tx.delete(photos).where(and(eq(photos.bookingId, bookingId), isNotNull(photos.workerId)));
+      } else {
+        const totalPricePence = computeTotalPricePence(demo.quantity, demo.workType);
+        const [created] = await tx
+          .insert(bookings)
+          .values({
+            firstName: demo.firstName, lastName: demo.lastName, businessName: demo.businessName, email: demo.email,
+            phone: demo.phone, quantity: demo.quantity, workType: demo.workType,
+            locationAddress: demo.locations.map((location) => location.address).join('; '),
+            ...locateAddress(demo.locations[0]!.address),
+            totalPricePence, paymentStatus: 'paid', amountPaidPence: totalPricePence, paidAt: now,
+            ...values,
+          })
+          .returning({ id: bookings.id });
+        bookingId = created!.id;
+        await tx.insert(bookingLocations).values(
+          demo.locations.map((location, position) => ({ ...location, ...locateAddress(location.address), bookingId: bookingId!, position })),
+        );
+        await tx.insert(trackingLinks).values({ tokenHash: hashToken(newToken()), bookingId });
+      }
+    }
+    const token = await insertCrewLink(tx, worker!.id, day, now);
+    await revokeOtherCrewLinks(tx, worker!.id, day, token, now);
+    return crewLinkUrl(deps.env.SITE_URL, token);
+  });
+}
+
 // `npm run db:seed`
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { getEnv } = await import('../src/server/env.ts');
@@ -283,6 +369,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     print: (line) => links.push(line),
   });
   const invitation = await seedReviewInvitation(runtime.deps);
+  const crewLink = await seedCrewDay(runtime.deps, new Date());
   await runtime.close();
   console.log(seeded ? 'Demo data added.' : 'Demo data was already there; nothing changed.');
   if (links.length) console.log(['Tracking links of the demo bookings:', ...links].join('\n'));
@@ -290,4 +377,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     await writeFile(path.resolve(runtime.deps.env.DATA_DIR, DEMO_REVIEW_LINK_FILE), `${invitation.url}\n`, { mode: 0o600 });
     console.log(`Review link for a completed demo project (single-use; replaces the previous one): ${invitation.url}`);
   }
+  await writeFile(path.resolve(runtime.deps.env.DATA_DIR, DEMO_CREW_LINK_FILE), `${crewLink}\n`, { mode: 0o600 });
+  console.log(`Crew link for today's demo stops (Sam Carter; works until noon tomorrow): ${crewLink}`);
 }

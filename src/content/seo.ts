@@ -37,6 +37,7 @@ export const SEO_PATHS = [
   '/terms',
   '/privacy',
   '/admin',
+  '/crew',
   '/404',
 ] as const;
 
@@ -152,6 +153,13 @@ export const SEO_ENTRIES = seoEntriesSchema.parse({
     description:
       'The Clean Patch admin dashboard for staff: manage bookings, project progress, photos, completion emails, worker routes, contact enquiries, logs and analytics.',
     keywords: ['admin', 'dashboard', 'Clean Patch'],
+    noindex: true,
+  },
+  '/crew': {
+    title: 'Crew Day | Clean Patch',
+    description:
+      "A Clean Patch crew's stops for the day, opened from the route e-mail: addresses, day or night hours, directions, On my way, photo proof and Done for each.",
+    keywords: ['crew', 'installation route', 'Clean Patch'],
     noindex: true,
   },
   '/404': {

@@ -26,7 +26,7 @@ function directives(policy: string): Map<string, string[]> {
 }
 
 const PLAIN_PAGES = ['/', '/about', '/pricing', '/gallery', '/gallery/[id]', '/payment-success', '/404'];
-const ALL_PAGES = [...PLAIN_PAGES, '/track-project', '/checkout', '/booking', '/admin', '/how-it-works'];
+const ALL_PAGES = [...PLAIN_PAGES, '/track-project', '/checkout', '/booking', '/admin', '/how-it-works', '/crew'];
 
 describe('page policies', () => {
   it.each(ALL_PAGES)('%s refuses plugins, base changes, framing and foreign form targets', (page) => {
@@ -82,6 +82,16 @@ describe('page policies', () => {
     const policy = directives(headerPolicy('/admin', settings));
     expect(policy.get('img-src')).toEqual(["'self'", 'https://*.tile.openstreetmap.org', 'data:']);
     expect(policy.get('connect-src')).toEqual(["'self'"]);
+  });
+
+  it('lets /crew draw its route map and ask for the location for itself, and nothing more', () => {
+    const policy = directives(headerPolicy('/crew', settings));
+    expect(policy.get('img-src')).toEqual(["'self'", 'https://*.tile.openstreetmap.org', 'data:']);
+    expect(policy.get('connect-src')).toEqual(["'self'"]);
+    expect(policy.get('frame-src')).toEqual(["'none'"]);
+    expect(scriptSources('/crew', settings)).toEqual([]);
+    // The camera opens through <input type=file capture>, which needs no camera permission.
+    expect(permissionsPolicy('/crew', settings)).toBe('camera=(), microphone=(), geolocation=(self), payment=()');
   });
 
   it('follows the tile setting: another host, or tiles served by this site', () => {

@@ -31,6 +31,8 @@ interface PageNeeds {
   media?: readonly string[];
   /** Origins allowed to ask for payment (Permissions-Policy), besides the page itself. */
   payment?: readonly string[];
+  /** The page itself may ask for the device's location (Permissions-Policy). */
+  geolocation?: boolean;
 }
 
 const SELF = "'self'";
@@ -60,6 +62,9 @@ const PAGE_NEEDS: Record<string, (settings: PolicySettings) => PageNeeds> = {
   '/track-project': () => ({ ...STRIPE, frame: [SELF, ...STRIPE.frame!] }),
   '/booking': (settings) => ({ ...mapNeeds(settings), connect: [UPLOADCARE_UPLOAD] }),
   '/admin': (settings) => mapNeeds(settings),
+  // The crew's day: its route map, and the phone's position on proof photos (asked for on the
+  // first photo). The camera opens through <input capture>, which needs no camera permission.
+  '/crew': (settings) => ({ ...mapNeeds(settings), geolocation: true }),
   // The demo video's source is a setting: a file on this site or on another host.
   '/how-it-works': (settings) => {
     const video = settings.PUBLIC_DEMO_VIDEO_URL ? sourceOfUrl(settings.PUBLIC_DEMO_VIDEO_URL) : undefined;
@@ -116,11 +121,14 @@ export function scriptSources(path: string, settings: PolicySettings): readonly 
   return needsOf(path, settings).script ?? [];
 }
 
-/** No page uses the camera, microphone or location; only /checkout may take a payment. */
+/**
+ * No page uses the camera or microphone; only /crew may ask for the location (for itself, not for
+ * a frame), only /checkout may take a payment.
+ */
 export function permissionsPolicy(path: string, settings: PolicySettings): string {
-  const payment = needsOf(path, settings).payment;
-  const paymentAllow = payment ? `(self ${payment.map((origin) => `"${origin}"`).join(' ')})` : '()';
-  return `camera=(), microphone=(), geolocation=(), payment=${paymentAllow}`;
+  const needs = needsOf(path, settings);
+  const paymentAllow = needs.payment ? `(self ${needs.payment.map((origin) => `"${origin}"`).join(' ')})` : '()';
+  return `camera=(), microphone=(), geolocation=${needs.geolocation ? '(self)' : '()'}, payment=${paymentAllow}`;
 }
 
 /**

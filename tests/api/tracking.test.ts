@@ -32,9 +32,11 @@ describe('POST /api/track-project by e-mail and booking ID', () => {
     expect(Object.keys(body).sort()).toEqual(
       [
         'id', 'firstName', 'lastName', 'quantity', 'totalPrice', 'preferredDate', 'workType', 'status', 'currentStep',
-        'consultationDate', 'stencilApprovedDate', 'installationDate', 'completionDate',
+        'consultationDate', 'stencilApprovedDate', 'installationDate', 'completionDate', 'crew',
       ].sort(),
     );
+    // No crew has been out yet; the crew's status never names the worker or a position.
+    expect(body.crew).toBeNull();
     expect(body).toMatchObject({ id, firstName: 'Amira', lastName: 'Khan', quantity: 10, totalPrice: 799, workType: 'night', currentStep: 1 });
     const logs = await ctx.deps.db
       .select()

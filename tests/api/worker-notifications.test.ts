@@ -25,7 +25,7 @@ interface Preview {
   date: string;
   bookingsCount: number;
   routesCount: number;
-  routes: { routeNumber: number; stops: number; distanceKm: number | null; mapsUrl: string | null; bookings: { bookingId: number; customerName: string; postcode: string | null; addresses: string[] }[] }[];
+  routes: { routeNumber: number; stops: number; distanceKm: number | null; mapsUrl: string | null; workerId?: number | null; bookings: { bookingId: number; customerName: string; postcode: string | null; addresses: string[] }[] }[];
 }
 
 async function preview(): Promise<Preview> {
@@ -77,7 +77,9 @@ describe('GET /api/worker-notifications/preview', () => {
       customerName: 'Preferred Khan',
       postcode: 'M1',
       addresses: pins.slice(0, 5).map((pin) => pin.address),
+      workType: 'night',
     });
+    expect(route!.workerId).toBeNull();
   });
 
   it.each([

@@ -7,3 +7,11 @@ export const PENDING_BOOKING_KEY = 'pendingBooking';
  * booking and a failed payment can be retried from /checkout.
  */
 export const LAST_BOOKING_KEY = 'lastBooking';
+
+/**
+ * /crew: the worker's crew link (taken from the address, which is then cleaned) and the last day
+ * it showed, so a reload or a page opened without signal still shows the stops. The link ends by
+ * itself at noon the next day (the server answers 410) and staff can revoke it.
+ */
+export const CREW_LINK_KEY = 'crewLink';
+export const CREW_DAY_KEY = 'crewDay';

@@ -7,6 +7,7 @@ import { PhotoGallery } from './PhotoGallery.tsx';
 import { ProofPanel } from './ProofPanel.tsx';
 import type { TrackedBooking } from './tracking-api.ts';
 import { DetailRow } from '../shared/DetailRow.tsx';
+import { CrewStatus } from './CrewStatus.tsx';
 
 const WORK_TYPE = { day: 'Day', night: 'Night' } as const;
 
@@ -35,6 +36,8 @@ export function ProjectResult({ booking, onReset, publishableKey = null }: { boo
           Track another project
         </button>
       </header>
+
+      <CrewStatus crew={booking.crew} />
 
       {/* Phones read details → progress → help; wide screens put the progress beside the other two. */}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:grid-rows-[auto_1fr] lg:items-start lg:gap-8">

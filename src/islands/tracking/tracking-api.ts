@@ -18,6 +18,8 @@ export interface TrackedBooking {
   stencilApprovedDate: string | null;
   installationDate: string | null;
   completionDate: string | null;
+  /** The crew's status on the latest day it worked here, with its time (api.md "Crew day"). */
+  crew?: { status: 'planned' | 'on_the_way' | 'started' | 'done'; at: string | null } | null;
 }
 
 /** The spec's Photo (public-site.md §3). */

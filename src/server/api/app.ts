@@ -32,6 +32,8 @@ import { workerRoutes } from './routes/workers.ts';
 import { workerNotificationRoutes } from './routes/worker-notifications.ts';
 import { proofRoutes } from './routes/proofs.ts';
 import { adminBookingMessageRoutes, adminMessageRoutes } from './routes/admin-messages.ts';
+import { crewRoutes } from './routes/crew.ts';
+import { adminCrewRoutes } from './routes/admin-crew.ts';
 
 /**
  * The whole API as a value (conventions: "the app is a value"). The Netlify function, the local
@@ -93,6 +95,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api', proofRoutes);
   app.route('/api/admin/bookings', adminBookingMessageRoutes);
   app.route('/api/admin/messages', adminMessageRoutes);
+  app.route('/api/crew', crewRoutes);
+  app.route('/api/admin/crew', adminCrewRoutes);
 
   app.onError(handleError);
   app.notFound(handleNotFound);

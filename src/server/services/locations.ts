@@ -36,6 +36,9 @@ export async function regionCounts(db: Database): Promise<Record<string, number>
 
 export interface RoutableBooking extends RoutingBooking {
   customerName: string;
+  firstName: string;
+  workType: 'day' | 'night';
+  quantity: number;
   preferredDate: string;
   installationDate: Date | null;
   /** The booking's addresses as the customer gave them ('; '-separated), trimmed. */
@@ -52,6 +55,8 @@ export async function loadRoutableBookings(db: Database, where?: SQL): Promise<R
       id: bookings.id,
       firstName: bookings.firstName,
       lastName: bookings.lastName,
+      workType: bookings.workType,
+      quantity: bookings.quantity,
       locationAddress: bookings.locationAddress,
       postcode: bookings.postcode,
       region: bookings.region,
@@ -84,6 +89,9 @@ export async function loadRoutableBookings(db: Database, where?: SQL): Promise<R
     region: row.region,
     points: pinsByBooking.get(row.id) ?? [],
     customerName: `${row.firstName} ${row.lastName}`.trim(),
+    firstName: row.firstName,
+    workType: row.workType,
+    quantity: row.quantity,
     preferredDate: row.preferredDate,
     installationDate: row.installationDate,
     addresses: splitAddresses(row.locationAddress),
@@ -96,6 +104,7 @@ export interface RouteGroupBooking {
   postcode: string | null;
   region: string | null;
   preferredDate: string;
+  workType: 'day' | 'night';
   addresses: string[];
   /** The booking's pins; a booking without pins shows at its outward code's centroid. */
   points: LatLng[];
@@ -129,6 +138,7 @@ export function routeGroupView(group: RouteGroup<RoutableBooking>, index: number
       postcode: booking.outwardCode,
       region: booking.region,
       preferredDate: booking.preferredDate,
+      workType: booking.workType,
       addresses: booking.addresses.slice(0, maxAddresses),
       points: booking.points.length > 0 ? [...booking.points] : location ? [location] : [],
     })),

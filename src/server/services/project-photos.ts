@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { bookings, photos } from '../../../db/schema.ts';
 import { TOTAL_PROJECT_STEPS } from '../../domain/project-steps.ts';
 import type { AppDeps } from '../api/deps.ts';
 import { AppError, badRequest, notFound } from '../api/errors.ts';
 import { detectFileType, sanitizeOriginalName } from './file-type.ts';
 import { writeChannelLog } from './channel-log.ts';
+import { stripJpegMetadata } from './image-metadata.ts';
 
 export const PHOTO_TYPES = ['before', 'during', 'after', 'reference'] as const;
 export type PhotoType = (typeof PHOTO_TYPES)[number];
@@ -60,6 +61,12 @@ export function toPhotoJson(row: PhotoRow) {
     bookingId: row.bookingId,
     fileName: row.fileName,
     thumbnailFileName: row.thumbnailFileName,
+    // Crew proof, for staff only: the tracking page and the gallery select their own fields.
+    takenAt: row.takenAt?.toISOString() ?? null,
+    lat: row.lat,
+    lng: row.lng,
+    accuracyM: row.accuracyM,
+    workerId: row.workerId,
     originalName: row.originalName,
     photoType: row.photoType,
     step: row.step,
@@ -78,11 +85,33 @@ export interface PhotoUpload {
   photoType: unknown;
   step: unknown;
   description: unknown;
+  /** A crew's upload (services/crew-day.ts): when and where it was taken, by whom, and its key. */
+  proof?: PhotoProof;
+}
+
+export interface PhotoProof {
+  takenAt: Date;
+  lat: number | null;
+  lng: number | null;
+  accuracyM: number | null;
+  workerId: number;
+  /** The phone's Idempotency-Key: a retried upload answers the photo stored the first time. */
+  clientUploadId: string;
+  /** The photo types a crew may send (no 'reference'). */
+  photoTypes: readonly string[];
 }
 
 interface Actor {
   userId: string;
   now: Date;
+}
+
+async function photoByClientId(db: Deps['db'], bookingId: number, clientUploadId: string): Promise<PhotoRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(photos)
+    .where(and(eq(photos.bookingId, bookingId), eq(photos.clientUploadId, clientUploadId)));
+  return row;
 }
 
 type Deps = Pick<AppDeps, 'db' | 'files' | 'log'>;
@@ -101,7 +130,12 @@ async function readImage(file: File, maxBytes: number) {
  * The files are written before the transaction (no storage call holds a row lock) and removed
  * again if the row cannot be written.
  */
-export async function uploadPhoto(deps: Deps, bookingId: number, upload: PhotoUpload, actor: Actor): Promise<PhotoJson> {
+export async function uploadPhoto(
+  deps: Deps,
+  bookingId: number,
+  upload: PhotoUpload,
+  actor: Actor,
+): Promise<PhotoJson & { replayed?: boolean }> {
   const { db, files } = deps;
   const [booking] = await db
     .select({ id: bookings.id, currentStep: bookings.currentStep })
@@ -116,8 +150,15 @@ export async function uploadPhoto(deps: Deps, bookingId: number, upload: PhotoUp
       ...(photoType ? {} : { photoType: PHOTO_MESSAGES.missing }),
     });
   }
-  if (!(PHOTO_TYPES as readonly string[]).includes(photoType)) {
-    throw badRequest(PHOTO_MESSAGES.photoType, { photoType: PHOTO_MESSAGES.photoType });
+  const allowedTypes: readonly string[] = upload.proof?.photoTypes ?? PHOTO_TYPES;
+  if (!allowedTypes.includes(photoType)) {
+    const message = upload.proof ? 'Photo type must be before, during or after' : PHOTO_MESSAGES.photoType;
+    throw badRequest(message, { photoType: message });
+  }
+  const proof = upload.proof;
+  if (proof) {
+    const earlier = await photoByClientId(db, bookingId, proof.clientUploadId);
+    if (earlier) return { ...toPhotoJson(earlier), replayed: true };
   }
   const step = parseStep(upload.step, booking.currentStep);
   const description = typeof upload.description === 'string' ? upload.description.trim() : '';
@@ -125,7 +166,9 @@ export async function uploadPhoto(deps: Deps, bookingId: number, upload: PhotoUp
     throw badRequest(PHOTO_MESSAGES.description, { description: PHOTO_MESSAGES.description });
   }
 
-  const photo = await readImage(upload.photo, MAX_PHOTO_BYTES);
+  const read = await readImage(upload.photo, MAX_PHOTO_BYTES);
+  // Customers see these files: no camera metadata (a phone's GPS position) goes with them.
+  const photo = read.type.mimeType === 'image/jpeg' ? { ...read, bytes: stripJpegMetadata(read.bytes) } : read;
   const thumbnail =
     upload.thumbnail instanceof File && upload.thumbnail.size > 0 ? await readImage(upload.thumbnail, MAX_THUMBNAIL_BYTES) : null;
 
@@ -154,8 +197,21 @@ export async function uploadPhoto(deps: Deps, bookingId: number, upload: PhotoUp
           fileSize: photo.bytes.byteLength,
           mimeType: photo.type.mimeType,
           createdAt: actor.now,
+          ...(proof
+            ? {
+                takenAt: proof.takenAt,
+                lat: proof.lat,
+                lng: proof.lng,
+                accuracyM: proof.accuracyM,
+                workerId: proof.workerId,
+                clientUploadId: proof.clientUploadId,
+              }
+            : {}),
         })
+        .onConflictDoNothing()
         .returning();
+      // The same upload arrived twice at once: the first one's row stands.
+      if (!inserted) return null;
       await writeChannelLog(tx, {
         channel: 'admin',
         action: 'photo_uploaded',
@@ -165,8 +221,14 @@ export async function uploadPhoto(deps: Deps, bookingId: number, upload: PhotoUp
         details: `${photoType} photo for step ${step} added to booking #${bookingId}`,
         metadata: { photoId: inserted!.id, fileName, fileSize: photo.bytes.byteLength },
       });
-      return inserted!;
+      return inserted;
     });
+    if (!row) {
+      await Promise.all(stored.map((name) => files.delete(name).catch(() => undefined)));
+      const earlier = proof ? await photoByClientId(db, bookingId, proof.clientUploadId) : undefined;
+      if (!earlier) throw new AppError(409, 'The photo could not be stored. Please try again.');
+      return { ...toPhotoJson(earlier), replayed: true };
+    }
     return toPhotoJson(row);
   } catch (error) {
     await Promise.all(stored.map((name) => files.delete(name).catch(() => undefined)));

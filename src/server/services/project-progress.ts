@@ -17,6 +17,7 @@ import { writeChannelLog } from './channel-log.ts';
 import { queueRescheduledInvite } from './installation-invites.ts';
 import { toPhotoJson } from './project-photos.ts';
 import { proofSummaries } from './proof-summaries.ts';
+import { crewStatusByBooking } from './crew-day.ts';
 
 export const PROGRESS_MESSAGES = {
   bookingNotFound: 'Booking not found',
@@ -92,6 +93,7 @@ export async function toProjectsJson(db: Database, rows: BookingRow[]) {
     ? await db.select().from(photos).where(inArray(photos.bookingId, ids)).orderBy(desc(photos.createdAt), desc(photos.id))
     : [];
   const proofs = await proofSummaries(db, ids);
+  const crew = await crewStatusByBooking(db, ids);
   return rows.map((row) => {
     const bookingPhotos = photoRows.filter((photo) => photo.bookingId === row.id).map(toPhotoJson);
     return toBookingJson(row, {
@@ -99,6 +101,8 @@ export async function toProjectsJson(db: Database, rows: BookingRow[]) {
       photos: bookingPhotos,
       photoCount: bookingPhotos.length,
       proof: proofs.get(row.id) ?? null,
+      // The crew's status on the latest day it worked here (status, time, worker), or null.
+      crew: crew.get(row.id) ?? null,
     });
   });
 }

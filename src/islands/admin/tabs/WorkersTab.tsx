@@ -7,6 +7,7 @@ import { newWorkerSchema, sendNotificationsSchema } from '../../../domain/worker
 import { ConfirmDialog } from '../operations/ConfirmDialog.tsx';
 import type { Worker, WorkerPreview } from '../operations/types.ts';
 import { TomorrowPreview } from '../operations/TomorrowPreview.tsx';
+import { CrewDayPanel } from '../operations/CrewDayPanel.tsx';
 import { useLoad, type Load } from '../operations/use-load.ts';
 import { EmailText } from '../../shared/EmailText.tsx';
 
@@ -32,6 +33,7 @@ export default function WorkersTab() {
         <h2 className="text-2xl">Worker notifications</h2>
         <p className="mt-1 text-concrete-700">Notifications are also sent automatically every day at 6 PM for the next day.</p>
       </div>
+      <CrewDayPanel />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-2">
         <TomorrowPreview preview={preview} retry={reloadPreview} />
         <div className="space-y-8">

@@ -10,6 +10,7 @@ import { readJson } from '../middleware/body.ts';
 import { readAdminSession } from '../middleware/admin-auth.ts';
 import { rateLimit } from '../../services/rate-limit.ts';
 import { writeChannelLog } from '../../services/channel-log.ts';
+import { customerCrewStatus } from '../../services/crew-day.ts';
 import {
   PHOTO_GRANT_COOKIE,
   PHOTO_GRANT_TTL_MS,
@@ -62,7 +63,7 @@ export const trackingRoutes = new Hono<AppEnv>()
       return created;
     });
     setPhotoCookie(c, addGrantToken(getCookie(c, PHOTO_GRANT_COOKIE), grant.token));
-    return c.json(toTrackedBookingJson(booking));
+    return c.json({ ...toTrackedBookingJson(booking), crew: await customerCrewStatus(db, booking.id) });
   })
 
   // The same 404 for an unknown booking and for one this browser may not see (api.md).

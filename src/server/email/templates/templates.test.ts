@@ -4,6 +4,7 @@ import { SAMPLE_BOOKING, SAMPLE_ENQUIRY, SAMPLE_NOW, SAMPLE_SITE_URL } from '../
 import {
   bookingConfirmationEmail,
   completionEmail,
+  crewOnTheWayEmail,
   enquiryAcknowledgement,
   installationInviteAttachment,
   installationReminderEmail,
@@ -70,6 +71,7 @@ const MESSAGES: Record<string, () => EmailMessage> = {
       name: 'Sam Lee',
       date: '2026-07-16',
       dedupeKey: 'worker-routes:2026-07-16:sam@cleanpatch.example',
+      crewUrl: `${site}/crew?t=sample-crew-token`,
       routes: [
         {
           routeNumber: 1,
@@ -77,12 +79,21 @@ const MESSAGES: Record<string, () => EmailMessage> = {
           distanceKm: 1.4,
           mapsUrl: 'https://www.google.com/maps/dir/?api=1&origin=53.48,-2.23&destination=53.49,-2.24',
           bookings: [
-            { bookingId: 42, customerName: 'Priya Patel', postcode: 'M1', addresses: ['12 Oldham Street, Manchester M1 1JQ'] },
-            { bookingId: 43, customerName: 'Tom Hughes', postcode: 'M4', addresses: ['3 Thomas Street, Manchester M4 1EU'] },
+            { bookingId: 42, customerName: 'Priya Patel', postcode: 'M1', addresses: ['12 Oldham Street, Manchester M1 1JQ'], workType: 'day' },
+            { bookingId: 43, customerName: 'Tom Hughes', postcode: 'M4', addresses: ['3 Thomas Street, Manchester M4 1EU'], workType: 'night' },
           ],
         },
-        { routeNumber: 2, stops: 1, distanceKm: null, mapsUrl: null, bookings: [{ bookingId: 44, customerName: 'Ana Silva', postcode: null, addresses: [] }] },
+        { routeNumber: 2, stops: 1, distanceKm: null, mapsUrl: null, bookings: [{ bookingId: 44, customerName: 'Ana Silva', postcode: null, addresses: [], workType: 'day' }] },
       ],
+    }),
+  'crew on the way': () =>
+    crewOnTheWayEmail({
+      bookingId: booking.id,
+      firstName: booking.firstName,
+      email: booking.email,
+      day: '2026-07-16',
+      time: '10:42',
+      trackingUrl: `${site}/track-project?t=sample-token`,
     }),
   'installation reminder': () => installationReminderEmail(booking, '2026-07-16'),
   'installation rescheduled': () => installationRescheduledEmail(moved, 1, installationInviteAttachment(moved, 1, site, SAMPLE_NOW)),
@@ -130,8 +141,9 @@ describe('e-mail templates', () => {
       staffEnquiryNotification({ ...SAMPLE_ENQUIRY, firstName: hostile, message: hostile }, 'staff@cleanpatch.example'),
       enquiryAcknowledgement({ ...SAMPLE_ENQUIRY, firstName: hostile, message: hostile }),
       installationReminderEmail(evilBooking, '2026-07-16'),
+      crewOnTheWayEmail({ bookingId: 1, firstName: hostile, email: booking.email, day: '2026-07-16', time: '10:42', trackingUrl: `${site}/track-project?t=x` }),
       installationRescheduledEmail({ ...evilBooking, installationDate: moved.installationDate }, 1, null),
-      workerRoutesEmail({ to: 'sam@cleanpatch.example', name: hostile, date: '2026-07-16', dedupeKey: 'k', routes: [{ routeNumber: 1, stops: 1, distanceKm: 1, mapsUrl: null, bookings: [{ bookingId: 1, customerName: hostile, postcode: null, addresses: [hostile] }] }] }),
+      workerRoutesEmail({ to: 'sam@cleanpatch.example', name: hostile, date: '2026-07-16', dedupeKey: 'k', routes: [{ routeNumber: 1, stops: 1, distanceKm: 1, mapsUrl: null, bookings: [{ bookingId: 1, customerName: hostile, postcode: null, addresses: [hostile], workType: 'day' }] }] }),
       completionEmail({ bookingId: 1, firstName: hostile, email: booking.email, quantity: 5, completionDate: null, photoUrls: [], galleryUrl: `${site}/gallery/1` }, 'k'),
       reviewInvitationEmail({ bookingId: 1, firstName: hostile, email: booking.email, reviewUrl: `${site}/review?t=x`, expiresAt: SAMPLE_NOW }, 'k'),
       proofReadyEmail({ booking: evilBooking, proof: { id: 1, version: 1, note: hostile } }, `${site}/track-project?t=x`),

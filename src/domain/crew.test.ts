@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { crewLinkExpiresAt, londonWallClock, navigationUrl, workHoursLabel } from './crew.ts';
+
+describe('crew link lifetime', () => {
+  it.each([
+    // Winter (GMT): noon London is 12:00 UTC.
+    ['2026-11-25', '2026-11-26T12:00:00.000Z'],
+    // Summer (BST): noon London is 11:00 UTC.
+    ['2026-07-14', '2026-07-15T11:00:00.000Z'],
+    // The night the clocks go back: the next day's noon is GMT.
+    ['2026-10-24', '2026-10-25T12:00:00.000Z'],
+    // The night they go forward: the next day's noon is BST.
+    ['2026-03-28', '2026-03-29T11:00:00.000Z'],
+  ])('a link for %s works until %s', (day, expected) => {
+    expect(crewLinkExpiresAt(day).toISOString()).toBe(expected);
+  });
+
+  it('reads midnight on London time', () => {
+    expect(londonWallClock('2026-07-01', 0).toISOString()).toBe('2026-06-30T23:00:00.000Z');
+  });
+});
+
+describe('what a stop shows', () => {
+  it.each([
+    ['day', 'Day work, 9am - 5pm'],
+    ['night', 'Night work, 6pm - 6am'],
+  ] as const)('%s work reads %s', (workType, label) => {
+    expect(workHoursLabel(workType)).toBe(label);
+  });
+
+  it('opens the maps app at the stop', () => {
+    expect(navigationUrl(53.4823, -2.2389)).toBe('https://maps.google.com/?daddr=53.482300,-2.238900');
+  });
+});

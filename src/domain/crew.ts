@@ -1,0 +1,68 @@
+import { WORKING_HOURS } from '../content/working-hours.ts';
+import { addDays } from './format.ts';
+import type { WorkType } from './pricing.ts';
+import { londonParts } from './schedule.ts';
+
+// The crew's day (api.md "Crew day"): pure rules shared by the /crew page and the server.
+
+export const CREW_STOP_STATUSES = ['planned', 'on_the_way', 'started', 'done'] as const;
+export type CrewStopStatus = (typeof CREW_STOP_STATUSES)[number];
+
+export const CREW_PHOTO_TYPES = ['before', 'during', 'after'] as const;
+export type CrewPhotoType = (typeof CREW_PHOTO_TYPES)[number];
+
+/**
+ * A crew link works for its London day and the next morning, until this hour (London): a night
+ * shift (6pm-6am) ends on the next morning, and a crew uploading its last photos over breakfast
+ * is still covered. After it the link answers 410.
+ */
+export const CREW_LINK_CUTOFF_LONDON_HOUR = 12;
+
+export const CREW_MESSAGES = {
+  unknownLink: 'This crew link is not valid. Ask the office for a new one.',
+  expiredLink: 'This crew link has expired or was withdrawn. Ask the office for a new one.',
+  stopNotFound: 'This stop is not on your day.',
+  photoType: 'Photo type must be before, during or after',
+  takenAt: 'takenAt must be an ISO 8601 date and time',
+  position: 'lat, lng and accuracy must be numbers in range',
+} as const;
+
+export const CREW_STATUS_LABEL: Record<CrewStopStatus, string> = {
+  planned: 'Planned',
+  on_the_way: 'On the way',
+  started: 'Working',
+  done: 'Done',
+};
+
+/** The words a crew reads for a stop's shift, e.g. 'Night work, 6pm - 6am' (public-site.md "Times"). */
+export function workHoursLabel(workType: WorkType): string {
+  return `${workType === 'night' ? 'Night' : 'Day'} work, ${WORKING_HOURS[workType]}`;
+}
+
+/** The instant at which London's wall clock shows `hour`:00 on `date` ('YYYY-MM-DD'). */
+export function londonWallClock(date: string, hour: number): Date {
+  const guess = new Date(`${date}T${String(hour).padStart(2, '0')}:00:00Z`);
+  // London is UTC or UTC+1: read the guess on London's clock and move back by the difference.
+  const shown = londonParts(guess);
+  const dayShift = shown.date === date ? 0 : shown.date > date ? 24 : -24;
+  return new Date(guess.getTime() - (shown.hour + dayShift - hour) * 3_600_000);
+}
+
+/** When a link for `day` stops working: 12:00 London on the next day. */
+export function crewLinkExpiresAt(day: string): Date {
+  return londonWallClock(addDays(day, 1), CREW_LINK_CUTOFF_LONDON_HOUR);
+}
+
+/**
+ * The navigation link a stop opens: Google Maps' universal `daddr` URL. On Android it opens the
+ * Maps app, on an iPhone Google Maps when installed and the browser's map otherwise; a `geo:` URI
+ * would be Android-only and does nothing in iOS Safari.
+ */
+export function navigationUrl(lat: number, lng: number): string {
+  return `https://maps.google.com/?daddr=${lat.toFixed(6)},${lng.toFixed(6)}`;
+}
+
+/** The customer's first name only: a crew needs to greet them, not to know more. */
+export function firstNameOnly(firstName: string): string {
+  return firstName.trim().split(/\s+/)[0] ?? '';
+}

@@ -1,0 +1,246 @@
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import leafletStylesheet from 'leaflet/dist/leaflet.css?url';
+import { formatLongDate } from '../../domain/format.ts';
+import { ApiError } from '../shared/api.ts';
+import { MapBoundary, lazyWithStylesheet } from '../shared/load-stylesheet.ts';
+import { CREW_DAY_KEY, CREW_LINK_KEY } from '../shared/storage-keys.ts';
+import { readLinkToken, withoutLinkToken } from '../tracking/tracking-api.ts';
+import type { MapTiles } from '../admin/operations/map-tiles.ts';
+import { fetchCrewDay, sendQueued, type CrewDayData } from './crew-api.ts';
+import { createCrewQueue, waitingText, type CrewQueue, type QueueState } from './crew-queue.ts';
+import { openQueueStore } from './crew-queue-store.ts';
+import { StopCard, type StopActions } from './StopCard.tsx';
+
+// /crew (api.md "Crew day"): a worker's stops for the day on their phone. No account: the crew
+// link's token comes in the address once, is kept on the phone and removed from the address bar.
+// Every tap and photo goes through the queue (crew-queue.ts) so a bad signal loses nothing.
+
+const RouteMap = lazyWithStylesheet(() => import('../admin/operations/RouteMap.tsx'), leafletStylesheet);
+
+type Load = { state: 'loading' } | { state: 'ready'; day: CrewDayData; offline: boolean } | { state: 'error'; status: number | null; message: string };
+
+function readStored<T>(key: string): T | null {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+function useCrewToken(): string | null | undefined {
+  const [token, setToken] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    const fromLink = readLinkToken(window.location.search);
+    if (fromLink) {
+      const previous = localStorage.getItem(CREW_LINK_KEY);
+      localStorage.setItem(CREW_LINK_KEY, fromLink);
+      // A new link is a new day: yesterday's stops must not show while today's load.
+      if (previous !== fromLink) localStorage.removeItem(CREW_DAY_KEY);
+      window.history.replaceState(window.history.state, '', withoutLinkToken(window.location.href));
+    }
+    setToken(fromLink ?? localStorage.getItem(CREW_LINK_KEY));
+  }, []);
+  return token;
+}
+
+export default function CrewApp({ tiles }: { tiles: MapTiles }) {
+  const token = useCrewToken();
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [queue, setQueue] = useState<CrewQueue | null>(null);
+  const [queueState, setQueueState] = useState<QueueState>({ items: [], sending: false, lastError: null });
+  const [notice, setNotice] = useState('');
+
+  const refresh = useCallback(async () => {
+    if (!token) return;
+    try {
+      const day = await fetchCrewDay(token);
+      localStorage.setItem(CREW_DAY_KEY, JSON.stringify(day));
+      setLoad({ state: 'ready', day, offline: false });
+    } catch (error) {
+      if (error instanceof ApiError) {
+        if (error.status === 404 || error.status === 410) localStorage.removeItem(CREW_DAY_KEY);
+        setLoad({ state: 'error', status: error.status, message: error.message });
+        return;
+      }
+      // No signal: the day this phone saw last, if it is this link's.
+      const cached = readStored<CrewDayData>(CREW_DAY_KEY);
+      setLoad(cached ? { state: 'ready', day: cached, offline: true } : { state: 'error', status: null, message: 'No signal. Your day will show as soon as the phone is back online.' });
+    }
+  }, [token]);
+
+  useEffect(() => {
+    if (token === undefined) return;
+    if (token === null) {
+      setLoad({ state: 'error', status: 404, message: 'Open the link in your route e-mail to see your day.' });
+      return;
+    }
+    const cached = readStored<CrewDayData>(CREW_DAY_KEY);
+    if (cached) setLoad({ state: 'ready', day: cached, offline: !navigator.onLine });
+    void refresh();
+  }, [token, refresh]);
+
+  // The queue: loaded from the phone's disk, flushed now, when the signal returns, and on Retry.
+  useEffect(() => {
+    let live = true;
+    let unsubscribe = () => {};
+    void openQueueStore().then(async (store) => {
+      if (!live) return;
+      const created = createCrewQueue(store, sendQueued);
+      unsubscribe = created.subscribe(setQueueState);
+      await created.load();
+      setQueue(created);
+    });
+    return () => {
+      live = false;
+      unsubscribe();
+    };
+  }, []);
+
+  const flush = useCallback(async () => {
+    if (!queue) return;
+    const result = await queue.flush();
+    if (result.rejected.length > 0) setNotice(result.rejected.map((rejected) => rejected.reason).join(' '));
+    if (result.sent.length > 0 || result.rejected.length > 0) await refresh();
+  }, [queue, refresh]);
+
+  useEffect(() => {
+    if (!queue) return;
+    void flush();
+    const online = () => void flush().then(refresh);
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [queue, flush, refresh]);
+
+  const actions: StopActions | null = useMemo(() => {
+    if (!queue || !token) return null;
+    const add = async (entry: Parameters<CrewQueue['enqueue']>[0]) => {
+      await queue.enqueue(entry);
+      await flush();
+    };
+    return {
+      onTheWay: (bookingId) => add({ id: crypto.randomUUID(), token, bookingId, action: 'on-the-way' }),
+      done: (bookingId) => add({ id: crypto.randomUUID(), token, bookingId, action: 'done' }),
+      photo: (bookingId, photo) => add({ id: crypto.randomUUID(), token, bookingId, action: 'photo', ...photo }),
+      notify: setNotice,
+    };
+  }, [queue, token, flush]);
+
+  if (load.state === 'loading') {
+    return (
+      <p role="status" className="px-5 py-16 text-center text-concrete-700">
+        Loading your day…
+      </p>
+    );
+  }
+  if (load.state === 'error') return <LinkProblem status={load.status} message={load.message} onRetry={() => void refresh()} />;
+
+  const { day } = load;
+  const done = day.stops.filter((stop) => stop.status === 'done').length;
+  const waiting = waitingText(queueState.items);
+  const mapStops = day.stops.flatMap((stop) =>
+    stop.lat !== null && stop.lng !== null ? [{ number: stop.order, label: stop.addresses[0] ?? stop.customerFirstName, lat: stop.lat, lng: stop.lng }] : [],
+  );
+
+  return (
+    <div className="mx-auto max-w-xl pb-16">
+      <header className="bg-ink px-5 pt-6 pb-7 text-paper">
+        <p className="text-sm font-semibold tracking-wide text-accent-300 uppercase">Crew day</p>
+        <h1 className="mt-1 text-3xl">{day.worker.name}&rsquo;s stops</h1>
+        <p className="mt-1 text-concrete-100">{formatLongDate(day.date)}</p>
+        <div className="mt-5">
+          <div className="flex justify-between text-sm font-semibold">
+            <span>
+              {done} of {day.stops.length} stop{day.stops.length === 1 ? '' : 's'} done
+            </span>
+            {load.offline && <span className="text-accent-300">Offline: showing the last copy</span>}
+          </div>
+          <div
+            className="mt-2 h-2 overflow-hidden rounded-full bg-concrete-800"
+            role="progressbar"
+            aria-label="Stops done"
+            aria-valuemin={0}
+            aria-valuemax={day.stops.length}
+            aria-valuenow={done}
+          >
+            <div className={`h-full rounded-full bg-accent-400 ${progressWidth(done, day.stops.length)}`} />
+          </div>
+        </div>
+      </header>
+
+      <div className="space-y-4 px-4 pt-4">
+        <div role="status" aria-live="polite" className="empty:hidden">
+          {waiting && (
+            <div className="flex items-center justify-between gap-3 rounded-2xl border border-warning-700/20 bg-warning-50 p-4 text-warning-700" data-testid="crew-waiting">
+              <div>
+                <p className="font-semibold">{waiting}</p>
+                <p className="text-sm">{queueState.sending ? 'Sending…' : 'Kept on this phone. They go as soon as there is signal.'}</p>
+              </div>
+              <button type="button" className="btn-secondary shrink-0 px-4" disabled={queueState.sending} onClick={() => void flush()}>
+                Retry now
+              </button>
+            </div>
+          )}
+        </div>
+        {notice && (
+          <p role="alert" className="rounded-2xl bg-danger-50 p-4 text-danger-600">
+            {notice}
+          </p>
+        )}
+
+        {day.stops.length === 0 ? (
+          <p className="card p-6 text-center text-concrete-700">No stops for you on this day. The office can give you a route.</p>
+        ) : (
+          <>
+            {mapStops.length > 0 && (
+              <div className="card h-52 overflow-hidden" role="region" aria-label="Map of your stops (the list below has the same stops)">
+                <MapBoundary fallback={<p className="p-4 text-sm text-concrete-600">The map could not be loaded; your stops are listed below.</p>}>
+                  <Suspense fallback={<p className="p-4 text-sm text-concrete-600">Loading map…</p>}>
+                    <RouteMap stops={mapStops} tiles={tiles} />
+                  </Suspense>
+                </MapBoundary>
+              </div>
+            )}
+            <ol className="space-y-4" aria-label="Your stops in order">
+              {day.stops.map((stop) => (
+                <li key={stop.bookingId}>
+                  <StopCard stop={stop} pending={queueState.items.filter((item) => item.bookingId === stop.bookingId)} actions={actions} />
+                </li>
+              ))}
+            </ol>
+          </>
+        )}
+        <button type="button" className="btn-secondary w-full" onClick={() => void refresh()}>
+          Refresh my day
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The bar's width in steps of a twelfth: no style attribute (the page's CSP refuses them). */
+function progressWidth(done: number, total: number): string {
+  const widths = ['w-0', 'w-1/12', 'w-2/12', 'w-3/12', 'w-4/12', 'w-5/12', 'w-6/12', 'w-7/12', 'w-8/12', 'w-9/12', 'w-10/12', 'w-11/12', 'w-full'];
+  return widths[total ? Math.round((done / total) * 12) : 0]!;
+}
+
+function LinkProblem({ status, message, onRetry }: { status: number | null; message: string; onRetry: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className="mx-auto max-w-xl px-5 py-12">
+      <div className="card p-6">
+        <p className="eyebrow">Crew day</p>
+        <h1 ref={heading} tabIndex={-1} className="mt-2 text-2xl focus:outline-none">
+          {status === 410 ? 'This link has ended' : status === null ? 'No signal' : 'This link does not work'}
+        </h1>
+        <p className="mt-3 text-concrete-700">{message}</p>
+        {status === null && (
+          <button type="button" className="btn-primary mt-5" onClick={onRetry}>
+            Try again
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { ApiError, api } from '../shared/api.ts';
+import { outcomeOf, type QueuedItem, type SendOutcome } from './crew-queue.ts';
+
+// The calls /crew makes (api.md "Crew day"). The crew link's token goes in the Authorization
+// header, never in an address, so it is not left in logs or history.
+
+export type CrewStopStatus = 'planned' | 'on_the_way' | 'started' | 'done';
+
+export interface CrewStop {
+  bookingId: number;
+  order: number;
+  routeNumber: number;
+  addresses: string[];
+  lat: number | null;
+  lng: number | null;
+  workType: 'day' | 'night';
+  hours: string;
+  quantity: number;
+  customerFirstName: string;
+  status: CrewStopStatus;
+  statusAt: string | null;
+  photos: { id: number; photoType: string; takenAt: string | null }[];
+}
+
+export interface CrewDayData {
+  worker: { name: string };
+  date: string;
+  stops: CrewStop[];
+}
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+export function fetchCrewDay(token: string): Promise<CrewDayData> {
+  return api<CrewDayData>('/api/crew/day', { headers: bearer(token), cache: 'no-store' });
+}
+
+/** Sends one queued item; a failed fetch (no signal) throws, and the queue keeps the item. */
+export async function sendQueued(item: QueuedItem): Promise<SendOutcome> {
+  const url = `/api/crew/stops/${item.bookingId}/${item.action === 'photo' ? 'photos' : item.action}`;
+  let body: FormData | undefined;
+  if (item.action === 'photo' && item.photo) {
+    body = new FormData();
+    body.set('photo', item.photo, `${item.photoType}.jpg`);
+    if (item.thumbnail) body.set('thumbnail', item.thumbnail, `${item.photoType}-thumb.jpg`);
+    body.set('photoType', item.photoType ?? 'before');
+    body.set('takenAt', item.takenAt ?? new Date().toISOString());
+    if (item.position) {
+      body.set('lat', String(item.position.lat));
+      body.set('lng', String(item.position.lng));
+      body.set('accuracy', String(Math.round(item.position.accuracy)));
+    }
+  }
+  try {
+    const data = await api(url, { method: 'POST', body, headers: { ...bearer(item.token), 'Idempotency-Key': item.id } });
+    return { kind: 'sent', body: data };
+  } catch (error) {
+    if (error instanceof ApiError) return outcomeOf(error.status, error.message);
+    throw error;
+  }
+}
