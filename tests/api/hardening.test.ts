@@ -14,6 +14,7 @@ import { createStaticSite } from '../../src/server/static-site.ts';
 import type { Logger } from '../../src/server/api/deps.ts';
 import { createTestContext, jsonRequest, TEST_ORIGIN } from '../setup/test-app.ts';
 import { bookingPayload, freshClient } from '../fixtures/bookings.ts';
+import { adminCookie, adminRequest } from '../setup/admin.ts';
 
 const ctx = await createTestContext();
 
@@ -112,6 +113,26 @@ describe('deeply nested JSON', () => {
     );
     expect(response.status).toBe(400);
     expect((await response.json()).error).toBe('Text must not contain NUL characters');
+  });
+});
+
+describe('NUL in a query string or path', () => {
+  // PostgreSQL text cannot hold U+0000: these reached a search and failed inside the database.
+  it.each([
+    '/api/bookings?q=%00',
+    '/api/bookings?q=Amira%00',
+    '/api/admin/channel-logs?search=%00',
+    '/api/admin/channel-logs?action=%00',
+    '/api/admin/channel-logs?channel=booking&search=a%00b',
+    '/api/contacts?q=%00',
+    '/api/admin/privacy/export?email=a%00%40b.co',
+    '/api/bookings/%00',
+  ])('answers %s with 400 and the same message, signed in, and logs no error', async (url) => {
+    logged.length = 0;
+    const response = await ctx.app.request(url, adminRequest(await adminCookie(ctx)));
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toBe('The address holds a character that is not allowed');
+    expect(errorsLogged()).toEqual([]);
   });
 });
 
