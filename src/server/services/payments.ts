@@ -14,7 +14,7 @@ import { deliverNow, queueEmail } from '../providers/email.ts';
 import { PaymentsUnavailableError, type PaymentEvent, type PaymentsProvider } from '../providers/payments.ts';
 import { writeChannelLog } from './channel-log.ts';
 import { createTrackingLink, trackingLinkUrl } from './tracking.ts';
-import { UNPAID_HOLD_HOURS, checkDateAvailability, heldPatches, lockDate, londonToday } from './availability.ts';
+import { UNPAID_HOLD_MINUTES, checkDateAvailability, heldPatches, lockDate, londonToday } from './availability.ts';
 import { checkoutTokenMatches } from './checkout-token.ts';
 
 // Card payments (api.md): the server decides the amount, Stripe's signed webhook is the
@@ -158,14 +158,14 @@ async function storeIntent(deps: AppDeps, booking: BookingRow, intentId: string)
 }
 
 /**
- * An unpaid booking holds its date for UNPAID_HOLD_HOURS (availability.ts). Once that hold has
+ * An unpaid booking holds its date for UNPAID_HOLD_MINUTES (availability.ts). Once that hold has
  * lapsed, others may have taken the date, so before taking money the date must still be free for
  * this booking's patches and not in the past (UK date). The lapsed booking no longer counts in
  * holdsCapacity, so the ordinary availability check leaves it out by itself.
  */
 async function isDateStillHeld(deps: AppDeps, booking: BookingRow): Promise<boolean> {
   const now = deps.now();
-  const holdEnds = booking.createdAt.getTime() + UNPAID_HOLD_HOURS * 3_600_000;
+  const holdEnds = booking.createdAt.getTime() + UNPAID_HOLD_MINUTES * 60_000;
   const isHeld = booking.paymentStatus === 'processing' || holdEnds > now.getTime();
   if (isHeld) return true;
   return deps.db.transaction(async (tx) => {

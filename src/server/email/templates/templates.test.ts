@@ -106,7 +106,6 @@ describe('e-mail templates', () => {
       staffBookingNotification({ ...bookingContext, booking: evilBooking }, 'staff@cleanpatch.example'),
       paymentReceiptEmail(evilBooking, site),
       staffEnquiryNotification({ ...SAMPLE_ENQUIRY, firstName: hostile, message: hostile }, 'staff@cleanpatch.example'),
-      enquiryAcknowledgement({ ...SAMPLE_ENQUIRY, firstName: hostile, message: hostile }),
       installationReminderEmail(evilBooking, '2026-07-16'),
       installationRescheduledEmail({ ...evilBooking, installationDate: moved.installationDate }, 1, null),
       workerRoutesEmail({ to: 'sam@cleanpatch.example', name: hostile, date: '2026-07-16', dedupeKey: 'k', routes: [{ routeNumber: 1, stops: 1, distanceKm: 1, mapsUrl: null, bookings: [{ bookingId: 1, customerName: hostile, postcode: null, addresses: [hostile] }] }] }),
@@ -118,6 +117,15 @@ describe('e-mail templates', () => {
       expect(message.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
       // The text part is not HTML: it keeps the words as typed.
       expect(message.text).toContain(hostile);
+    }
+  });
+
+  it('acknowledges an enquiry without a word the sender typed, so it cannot relay spam to a typed address', () => {
+    const spam = { ...SAMPLE_ENQUIRY, firstName: 'Cheap pills at pills.example', message: 'Visit https://spam.example now for offers' };
+    const { text, html, subject } = enquiryAcknowledgement(spam);
+    for (const part of [text, html!, subject]) {
+      expect(part).not.toContain('pills');
+      expect(part).not.toContain('spam.example');
     }
   });
 
