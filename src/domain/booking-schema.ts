@@ -1,7 +1,8 @@
 import * as z from './zod.ts';
 import { isIsoDate } from './format.ts';
 import { MIN_PATCHES, WORK_TYPES } from './pricing.ts';
-import { cleanMultiLine, cleanOneLine } from './text.ts';
+import { cleanOneLine } from './text.ts';
+import { multiLine, oneLine, requiredOneLine as requiredText, tooLong } from './text-fields.ts';
 import {
   ADDRESS_MAX_LENGTH,
   ALLOWED_UPLOAD_MIME_TYPES,
@@ -28,22 +29,7 @@ function isFromJulyOnwards(isoDate: string): boolean {
   return isoDate >= julyFirstOf(Number(isoDate.slice(0, 4)));
 }
 
-function tooLong(label: string, max: number): string {
-  return `${label} must be ${max} characters or fewer`;
-}
-
-function requiredText(message: string, label: string, max: number) {
-  return z
-    .string({ error: message })
-    // Cleaned before the checks: a name of only zero-width characters is a blank name (text.ts).
-    .overwrite(cleanOneLine)
-    .min(1, { error: message, abort: true })
-    .max(max, { error: tooLong(label, max) });
-}
-
-const emailSchema = z
-  .string({ error: BOOKING_MESSAGES.emailInvalid })
-  .overwrite(cleanOneLine)
+const emailSchema = oneLine(BOOKING_MESSAGES.emailInvalid)
   .max(EMAIL_MAX_LENGTH, { error: BOOKING_MESSAGES.emailInvalid, abort: true })
   .regex(z.regexes.email, { error: BOOKING_MESSAGES.emailInvalid });
 
@@ -57,9 +43,7 @@ const preferredDateSchema = z
 
 const workTypeSchema = z.enum(WORK_TYPES, { error: BOOKING_MESSAGES.workTypeRequired });
 
-const specialInstructionsSchema = z
-  .string()
-  .overwrite(cleanMultiLine)
+const specialInstructionsSchema = multiLine()
   .max(INSTRUCTIONS_MAX_LENGTH, { error: tooLong('Special instructions', INSTRUCTIONS_MAX_LENGTH) })
   .optional();
 

@@ -1,5 +1,6 @@
 import * as z from './zod.ts';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from './booking-schema.ts';
+import { multiLine, oneLine, requiredOneLine, tooLong } from './text-fields.ts';
 
 // One contract for the contact form and POST /api/contacts (conventions.md, habit 1). Field
 // messages are the texts of public-site.md section 5, "Contact form".
@@ -29,35 +30,17 @@ export const MESSAGE_MAX_LENGTH = 5000;
 /** The hidden field people never see; anything in it means a form-filling script. */
 export const HONEYPOT_FIELD = 'website';
 
-function tooLong(label: string, max: number): string {
-  return `${label} must be ${max} characters or fewer`;
-}
-
-function requiredText(message: string, label: string, max: number) {
-  return z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message, abort: true })
-    .max(max, { error: tooLong(label, max) });
-}
-
 export const contactFormSchema = z.object({
-  firstName: requiredText(CONTACT_MESSAGES.firstNameRequired, 'First name', NAME_MAX_LENGTH),
-  lastName: requiredText(CONTACT_MESSAGES.lastNameRequired, 'Last name', NAME_MAX_LENGTH),
-  email: z
-    .string({ error: CONTACT_MESSAGES.emailInvalid })
-    .trim()
+  firstName: requiredOneLine(CONTACT_MESSAGES.firstNameRequired, 'First name', NAME_MAX_LENGTH),
+  lastName: requiredOneLine(CONTACT_MESSAGES.lastNameRequired, 'Last name', NAME_MAX_LENGTH),
+  email: oneLine(CONTACT_MESSAGES.emailInvalid)
     .max(EMAIL_MAX_LENGTH, { error: CONTACT_MESSAGES.emailInvalid, abort: true })
     .regex(z.regexes.email, { error: CONTACT_MESSAGES.emailInvalid }),
-  phone: z
-    .string({ error: 'Phone number must be text' })
-    .trim()
+  phone: oneLine('Phone number must be text')
     .max(PHONE_MAX_LENGTH, { error: tooLong('Phone number', PHONE_MAX_LENGTH) })
     .optional(),
   inquiryType: z.enum(INQUIRY_TYPES, { error: CONTACT_MESSAGES.inquiryTypeRequired }),
-  message: z
-    .string({ error: CONTACT_MESSAGES.messageTooShort })
-    .trim()
+  message: multiLine(CONTACT_MESSAGES.messageTooShort)
     .min(MESSAGE_MIN_LENGTH, { error: CONTACT_MESSAGES.messageTooShort })
     .max(MESSAGE_MAX_LENGTH, { error: tooLong('Message', MESSAGE_MAX_LENGTH) }),
 });

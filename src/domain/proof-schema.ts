@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import * as z from './zod.ts';
 import { cleanMultiLine } from './text.ts';
 import { PROOF_COMMENT_MAX_LENGTH, PROOF_COMMENT_MESSAGE } from './proofs.ts';
 

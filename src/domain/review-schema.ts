@@ -1,4 +1,5 @@
 import * as z from './zod.ts';
+import { multiLine } from './text-fields.ts';
 
 // One contract for the review form and POST /api/reviews (conventions.md, habit 1). The spec
 // gives the fields (public-site.md §3, "Review"); it gives no messages, so these are ours.
@@ -34,9 +35,7 @@ const stars = (message: string) =>
 
 export const reviewFormSchema = z.object({
   rating: stars(REVIEW_MESSAGES.ratingRequired),
-  reviewText: z
-    .string({ error: REVIEW_MESSAGES.reviewTextRequired })
-    .trim()
+  reviewText: multiLine(REVIEW_MESSAGES.reviewTextRequired)
     .min(1, { error: REVIEW_MESSAGES.reviewTextRequired, abort: true })
     .max(REVIEW_TEXT_MAX_LENGTH, { error: `Reviews must be ${REVIEW_TEXT_MAX_LENGTH} characters or fewer` }),
   serviceQuality: stars(REVIEW_MESSAGES.subRatingInvalid).nullish(),

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { adminSessions, channelLogs } from '../../db/schema.ts';
-import { createTestContext, jsonRequest, TEST_ADMIN_PASSWORD } from '../setup/test-app.ts';
+import { createTestContext, jsonRequest, TEST_ADMIN_PASSWORD, type TestContext } from '../setup/test-app.ts';
+import { freshClient } from '../fixtures/bookings.ts';
+import { LOGIN_LIMITS } from '../../src/server/api/routes/admin-auth.ts';
+import { consumeRateLimit } from '../../src/server/services/rate-limit.ts';
 import { ADMIN_ABSOLUTE_TIMEOUT_MS, ADMIN_IDLE_TIMEOUT_MS } from '../../src/server/services/admin-sessions.ts';
 import { adminTotp, newTotpSecret, TOTP_PERIOD_SECONDS } from '../../src/server/services/admin-totp.ts';
 
@@ -101,6 +104,50 @@ describe('admin sign-in lockout: only failures count', () => {
   }, 180_000);
 });
 
+describe('admin sign-in under a burst: every attempt is counted before it is checked', () => {
+  const raceCtx = lockoutCtx;
+  const attempt = (context: TestContext, body: Record<string, unknown>, client: ReturnType<typeof freshClient>) =>
+    context.app.request('/api/admin/login', jsonRequest(body), client);
+
+  it('answers 44 parallel wrong passwords from one client with 10 refusals and 34 × 429', async () => {
+    raceCtx.setNow('2026-11-23T09:00:00Z');
+    const client = freshClient();
+    const responses = await Promise.all(Array.from({ length: 44 }, () => attempt(raceCtx, { password: 'wrong' }, client)));
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(34);
+    // The door stays shut for this client, even for the right password.
+    expect((await attempt(raceCtx, { password: TEST_ADMIN_PASSWORD }, client)).status).toBe(429);
+  }, 180_000);
+
+  it('with the second factor on, a burst tries at most 10 codes', async () => {
+    totpCtx.setNow('2026-11-23T09:00:10Z');
+    const client = freshClient();
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        attempt(totpCtx, { password: TEST_ADMIN_PASSWORD, code: String(100000 + index) }, client),
+      ),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20);
+    expect(statuses.filter((status) => status !== 429).every((status) => status === 401)).toBe(true);
+  }, 180_000);
+
+  it('site-wide pressure slows every client to 3 tries, but never locks the admin out', async () => {
+    raceCtx.setNow('2026-11-23T12:00:00Z');
+    // Strangers from many addresses have just spent far more than the site-wide limit.
+    for (let i = 0; i < LOGIN_LIMITS.overall.limit + 20; i += 1) {
+      await consumeRateLimit(raceCtx.deps.db, LOGIN_LIMITS.overall, 'all', raceCtx.deps.now());
+    }
+    const stranger = freshClient();
+    const tries = [];
+    for (let i = 0; i < 4; i += 1) tries.push((await attempt(raceCtx, { password: 'wrong' }, stranger)).status);
+    expect(tries).toEqual([401, 401, 401, 429]);
+    // The admin, from their own address, signs in.
+    expect((await attempt(raceCtx, { password: TEST_ADMIN_PASSWORD }, freshClient())).status).toBe(204);
+  }, 180_000);
+});
+
 describe('admin cookie over HTTPS', () => {
   it('is Secure with the __Host- prefix when SITE_URL is https', async () => {
     const response = await httpsCtx.app.request(
@@ -137,8 +184,8 @@ describe('admin sign-in with a second factor (ADMIN_TOTP_SECRET)', () => {
     const response = await login({ password: TEST_ADMIN_PASSWORD });
     expect(response.status).toBe(401);
     const body = await response.json();
-    expect(body.error).toBe('Invalid code');
-    expect(body.fields.code).toBe('Enter the 6-digit code from your authenticator app.');
+    expect(body.error).toBe('Invalid Password');
+    expect(body.fields.code).toBe('Check the password, and enter the current 6-digit code from your authenticator app.');
     expect(response.headers.get('set-cookie')).toBeNull();
   });
 
@@ -147,7 +194,7 @@ describe('admin sign-in with a second factor (ADMIN_TOTP_SECRET)', () => {
     expect((await login({ password: TEST_ADMIN_PASSWORD, code })).status).toBe(204);
     const again = await login({ password: TEST_ADMIN_PASSWORD, code });
     expect(again.status).toBe(401);
-    expect((await again.json()).error).toBe('Invalid code');
+    expect((await again.json()).error).toBe('Invalid Password');
   });
 
   it.each([
@@ -158,6 +205,22 @@ describe('admin sign-in with a second factor (ADMIN_TOTP_SECRET)', () => {
   ])('a code %i step(s) from the server clock answers %i', async (offset, status) => {
     const codeAt = clock();
     expect((await login({ password: TEST_ADMIN_PASSWORD, code: codeAt(offset) })).status).toBe(status);
+  });
+
+  it('answers a wrong password and a right password with a wrong code identically', async () => {
+    const codeAt = clock();
+    const wrongPassword = await login({ password: 'wrong', code: codeAt(0) });
+    const wrongCode = await login({ password: TEST_ADMIN_PASSWORD, code: codeAt(5) });
+    const noCode = await login({ password: TEST_ADMIN_PASSWORD });
+    const answers = await Promise.all(
+      [wrongPassword, wrongCode, noCode].map(async (response) => {
+        const { requestId: _requestId, ...body } = await response.json();
+        return { status: response.status, body };
+      }),
+    );
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    expect(answers[0]!.status).toBe(401);
   });
 
   it('still says Invalid Password for a wrong password with a right code, and does not burn the code', async () => {

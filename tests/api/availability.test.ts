@@ -108,15 +108,37 @@ describe('GET /api/bookings/unavailable-dates', () => {
   });
 });
 
-describe('unpaid bookings hold capacity for 24 hours', () => {
-  it('frees a date whose unpaid bookings are older than 24 hours', async () => {
+describe('unpaid bookings hold capacity for an hour', () => {
+  it('frees a date whose unpaid bookings are older than an hour', async () => {
     await reset();
     await insertBooking({ date: '2027-07-14', quantity: 40 });
     expect(await unavailableDates()).toEqual(['2027-07-14']);
-    ctx.setNow(hoursAfter(23.9));
+    ctx.setNow(hoursAfter(59 / 60));
     expect(await unavailableDates()).toEqual(['2027-07-14']);
-    ctx.setNow(hoursAfter(24.1));
+    ctx.setNow(hoursAfter(61 / 60));
     expect(await unavailableDates()).toEqual([]);
+  });
+
+  it('five addresses booking a whole day at once keep it unavailable no longer than the hold', async () => {
+    await reset();
+    const date = '2027-07-21';
+    const strangers = Array.from({ length: 5 }, () => freshClient());
+    const responses = await Promise.all(
+      strangers.map((client, index) =>
+        ctx.app.request(
+          '/api/bookings',
+          jsonRequest(bookingPayload({ preferredDate: date, quantity: 40, email: `stranger${index}@mailinator.co.uk` })),
+          client,
+        ),
+      ),
+    );
+    expect(responses.map((response) => response.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    expect(await unavailableDates()).toEqual([date]);
+    ctx.setNow(hoursAfter(61 / 60));
+    expect(await unavailableDates()).toEqual([]);
+    // A customer who pays can now book the date.
+    const customer = await ctx.app.request('/api/bookings', jsonRequest(bookingPayload({ preferredDate: date, quantity: 10 })), freshClient());
+    expect(customer.status).toBe(201);
   });
 
   it('keeps paid and processing bookings holding their date', async () => {
@@ -134,7 +156,7 @@ describe('unpaid bookings hold capacity for 24 hours', () => {
       ctx.app.request('/api/bookings', jsonRequest(bookingPayload({ preferredDate: '2027-07-18', quantity: 10 })), freshClient());
     await insertBooking({ date: '2027-07-18', quantity: 35 });
     expect((await book()).status).toBe(409);
-    ctx.setNow(hoursAfter(25));
+    ctx.setNow(hoursAfter(1.1));
     const response = await book();
     expect(response.status).toBe(201);
     // The new booking holds its own share from its own creation time.
@@ -150,7 +172,7 @@ describe('unpaid bookings hold capacity for 24 hours', () => {
     );
     expect(response.status).toBe(201);
     expect(await unavailableDates()).toEqual(['2027-07-19']);
-    ctx.setNow(hoursAfter(24.5));
+    ctx.setNow(hoursAfter(1.1));
     expect(await unavailableDates()).toEqual([]);
     const [row] = await db.select({ createdAt: bookings.createdAt }).from(bookings).where(sql`${bookings.preferredDate} = '2027-07-19'`);
     expect(row!.createdAt.toISOString()).toBe(NOW.toISOString());

@@ -489,6 +489,20 @@ describe('POST /api/bookings: Idempotency-Key', () => {
     expect(row!.checkoutTokenHash).toBe(hashCheckoutToken(replayed.checkoutToken));
   });
 
+  it('keeps neither the checkout token, nor the key, nor anything the person typed in the idempotency row', async () => {
+    const browser = freshClient();
+    const payload = bookingPayload({ preferredDate: nextDate(), phone: '0161 496 0777' });
+    const created = await (await post(payload, { headers: { 'Idempotency-Key': 'kept-small-key' } }, browser)).json();
+    const rows = await db.select().from(idempotencyKeys);
+    const stored = JSON.stringify(rows);
+    for (const secret of [created.checkoutToken, 'kept-small-key', '0161 496 0777', 'Piccadilly', 'Amira']) {
+      expect(stored).not.toContain(secret);
+    }
+    // The replay still gets the whole answer, rebuilt, with the same token.
+    const replayed = await (await post(payload, { headers: { 'Idempotency-Key': 'kept-small-key' } }, browser)).json();
+    expect(replayed).toEqual(created);
+  });
+
   it('gives every new booking its own checkout token', async () => {
     const tokens = new Set<string>();
     for (let i = 0; i < 3; i += 1) {

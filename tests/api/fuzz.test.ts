@@ -43,7 +43,13 @@ const body = fc.oneof(
   fc.constantFrom('', '{', '[]', 'null', '{"__proto__":{"x":1}}', '[[[[[[[[[[]]]]]]]]]]'),
 );
 const pathValue = fc.oneof(fc.nat({ max: 50 }).map(String), fc.integer().map(String), fc.string({ minLength: 1, maxLength: 12 }), fc.constantFrom('0', '-1', '1e3', '..', '%00'));
-const query = fc.dictionary(fc.constantFrom(...FIELD_NAMES, 'archived', 'email', 'channel', 'severity', 'search', 'payment_intent', 'client_secret', 'lat', 'lng'), fc.string({ maxLength: 20 }), { maxKeys: 3 });
+// Query values include what PostgreSQL text cannot hold (U+0000) and what it may choke on.
+const queryValue = fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('\u0000', 'a\u0000b', '\u202e', '%', '\\', "'"));
+const query = fc.dictionary(
+  fc.constantFrom(...FIELD_NAMES, 'archived', 'email', 'channel', 'severity', 'search', 'action', 'payment_intent', 'client_secret', 'lat', 'lng'),
+  queryValue,
+  { maxKeys: 3 },
+);
 
 const routes = ctx.app.routes
   .filter((route) => route.method !== 'ALL' && route.path.startsWith('/api/') && !route.path.includes('*'))

@@ -8,12 +8,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { bookings, pageViews, uploadedFiles } from '../../db/schema.ts';
+import { bookings, channelLogs, contactEnquiries, emailOutbox, pageViews, reviews, uploadedFiles } from '../../db/schema.ts';
+import { createReviewInvitation } from '../../src/server/services/review-invitations.ts';
 import { startLocalServer } from '../../src/server/local-server.ts';
 import { createStaticSite } from '../../src/server/static-site.ts';
 import type { Logger } from '../../src/server/api/deps.ts';
 import { createTestContext, jsonRequest, TEST_ORIGIN } from '../setup/test-app.ts';
 import { bookingPayload, freshClient } from '../fixtures/bookings.ts';
+import { adminCookie, adminRequest } from '../setup/admin.ts';
 
 const ctx = await createTestContext();
 
@@ -115,6 +117,26 @@ describe('deeply nested JSON', () => {
   });
 });
 
+describe('NUL in a query string or path', () => {
+  // PostgreSQL text cannot hold U+0000: these reached a search and failed inside the database.
+  it.each([
+    '/api/bookings?q=%00',
+    '/api/bookings?q=Amira%00',
+    '/api/admin/channel-logs?search=%00',
+    '/api/admin/channel-logs?action=%00',
+    '/api/admin/channel-logs?channel=booking&search=a%00b',
+    '/api/contacts?q=%00',
+    '/api/admin/privacy/export?email=a%00%40b.co',
+    '/api/bookings/%00',
+  ])('answers %s with 400 and the same message, signed in, and logs no error', async (url) => {
+    logged.length = 0;
+    const response = await ctx.app.request(url, adminRequest(await adminCookie(ctx)));
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toBe('The address holds a character that is not allowed');
+    expect(errorsLogged()).toEqual([]);
+  });
+});
+
 describe('typed text is cleaned before it is checked and stored', () => {
   const postBooking = (body: unknown) => ctx.app.request('/api/bookings', jsonRequest(body), freshClient());
 
@@ -149,6 +171,54 @@ describe('typed text is cleaned before it is checked and stored', () => {
     const response = await postBooking(bookingPayload({ [field]: value }));
     expect(response.status).toBe(400);
     expect((await response.json()).fields[field]).toBe(message);
+  });
+
+  it('cleans every field of a contact enquiry, and its log line and staff e-mail subject stay one line', async () => {
+    const response = await ctx.app.request(
+      '/api/contacts',
+      jsonRequest({
+        firstName: ' Jo\u200b\u0007 ',
+        lastName: 'Bloggs\r\nBcc: someone@elsewhere.test\u202e',
+        email: ' jo@bloggs.co.uk\u200b',
+        phone: '0161\r\n496\u00070001',
+        inquiryType: 'General Inquiry',
+        message: 'Line one\r\nLine two \u202eevil\u0007\u200b here',
+      }),
+      freshClient(),
+    );
+    expect(response.status).toBe(201);
+    const [row] = await ctx.deps.db.select().from(contactEnquiries).where(eq(contactEnquiries.email, 'jo@bloggs.co.uk'));
+    expect(row).toMatchObject({
+      firstName: 'Jo',
+      lastName: 'Bloggs Bcc: someone@elsewhere.test',
+      phone: '0161 4960001',
+      message: 'Line one\nLine two evil\u200b here',
+    });
+    const [log] = await ctx.deps.db.select().from(channelLogs).where(eq(channelLogs.entityId, String(row!.id)));
+    expect(log!.details).not.toMatch(/[\r\n\u0007\u202e]/);
+    const mails = await ctx.deps.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'enquiry-staff-notification'));
+    for (const mail of mails) expect(mail.subject).not.toMatch(/[\r\n\u0000-\u001f\u202a-\u202e]/);
+  });
+
+  it('cleans review text, keeping its line breaks', async () => {
+    const [booking] = await ctx.deps.db
+      .insert(bookings)
+      .values({
+        firstName: 'Amira', lastName: 'Khan', email: 'reviewer@northernroasters.co.uk', phone: '0161 496 0000', quantity: 10,
+        locationAddress: 'Piccadilly Gardens, Manchester, M1 1RG', workType: 'day', preferredDate: '2026-09-14',
+        totalPricePence: 79900, status: 'completed', currentStep: 5,
+      })
+      .returning();
+    const { url } = await createReviewInvitation(ctx.deps, booking!.id);
+    const token = new URL(url).searchParams.get('t')!;
+    const response = await ctx.app.request(
+      '/api/reviews',
+      jsonRequest({ token, rating: 5, reviewText: 'Great\r\nwork \u202eevil\u0007 done\u200b' }),
+      freshClient(),
+    );
+    expect(response.status).toBe(201);
+    const [row] = await ctx.deps.db.select().from(reviews).where(eq(reviews.bookingId, booking!.id));
+    expect(row!.reviewText).toBe('Great\nwork evil done\u200b');
   });
 
   it('cleans an uploaded file\'s original name', async () => {

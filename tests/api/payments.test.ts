@@ -87,7 +87,7 @@ async function bookingWithIntent(overrides: Parameters<typeof insertBooking>[0] 
   return { booking, intentId, clientSecret: body.clientSecret as string, intent: fake.intents.get(intentId)! };
 }
 
-/** A booking made more than a day ago and never paid: its 24-hour hold on the date has lapsed. */
+/** A booking made more than a day ago and never paid: its one-hour hold on the date has lapsed. */
 function lapsedBooking(overrides: Parameters<typeof insertBooking>[0] = {}) {
   return insertBooking({ createdAt: new Date(ctx.deps.now().getTime() - 25 * 3_600_000), ...overrides });
 }
@@ -337,7 +337,7 @@ describe('POST /api/create-payment-intent', () => {
     expect(fake.creates()).toBe(creates);
   });
 
-  describe('after the unpaid 24-hour hold has lapsed', () => {
+  describe('after the unpaid one-hour hold has lapsed', () => {
     const GONE = 'This date is no longer available. Please contact us to choose another date.';
 
     it('still takes the payment when the date is free', async () => {

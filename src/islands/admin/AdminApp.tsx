@@ -109,7 +109,7 @@ function PasswordGate({ onOpen, totpRequired }: { onOpen: () => void; totpRequir
       setCode('');
       if (badCode) {
         setCodeError(error.fields.code ?? null);
-        showToast({ title: 'Invalid code', description: error.fields.code ?? error.message, variant: 'destructive' });
+        showToast({ title: error.message, description: error.fields.code ?? error.message, variant: 'destructive' });
         return;
       }
       showToast({

@@ -5,6 +5,7 @@ import { handleError, handleMethodNotAllowed, handleNotFound } from './middlewar
 import { sameOriginOnly, securityHeaders } from './middleware/security.ts';
 import { JSON_BODY_LIMIT_BYTES, limitBody } from './middleware/body.ts';
 import { requestId } from './middleware/request-id.ts';
+import { refuseNulInUrl } from './middleware/url-text.ts';
 import { forgetUnavailableDates } from '../services/unavailable-dates-cache.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { bookingRoutes } from './routes/bookings.ts';
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps) {
   });
   app.use('*', securityHeaders);
   app.use('*', methodNotAllowed({ app, onMethodNotAllowed: handleMethodNotAllowed }));
+  app.use('*', refuseNulInUrl);
   // Stripe's webhook is verified by its signature and sends no Origin.
   app.use('/api/*', sameOriginOnly({ exempt: ['/api/stripe/webhook'] }));
   app.use('/api/*', async (c, next) => {

@@ -4,6 +4,7 @@ import { emailOutbox, type EmailAttachment } from '../../../db/schema.ts';
 import type { Env } from '../env.ts';
 import type { Logger } from '../api/deps.ts';
 import { writeChannelLog } from '../services/channel-log.ts';
+import { cleanOneLine } from '../../domain/text.ts';
 
 export interface EmailMessage {
   to: string;
@@ -45,7 +46,8 @@ export function emailInsert(db: Database, messages: readonly EmailMessage[]) {
         kind: message.kind,
         bookingId: message.bookingId ?? null,
         to: message.to,
-        subject: message.subject,
+        // A subject is one header line: what a customer typed into it cannot add another.
+        subject: cleanOneLine(message.subject),
         text: message.text,
         html: message.html,
         attachments: message.attachments?.length ? message.attachments : null,
@@ -68,7 +70,16 @@ type ClaimedRow = {
 export interface Transport {
   readonly name: 'sendgrid' | 'outbox';
   /** Delivers one message or throws. The outbox transport only logs: the row is the local mailbox. */
-  send(message: { to: string; subject: string; text: string; html?: string | null; attachments?: EmailAttachment[] }): Promise<void>;
+  send(message: {
+    /** The outbox row's id: what logs name instead of the recipient or the subject. */
+    id: number;
+    kind: string;
+    to: string;
+    subject: string;
+    text: string;
+    html?: string | null;
+    attachments?: EmailAttachment[];
+  }): Promise<void>;
 }
 
 export interface DeliveryOptions {
@@ -121,7 +132,7 @@ export function createMailer(env: Env, log: Logger, fetchImpl: typeof fetch = fe
         try {
           // Raw SQL hands jsonb back as text on some drivers and parsed on others.
           const attachments = typeof row.attachments === 'string' ? (JSON.parse(row.attachments) as EmailAttachment[]) : (row.attachments ?? []);
-          await transport.send({ to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, attachments });
+          await transport.send({ id: row.id, kind: row.kind, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, attachments });
           await db
             .update(emailOutbox)
             .set({ status: transport.name === 'sendgrid' ? 'sent' : 'logged', provider: transport.name, sentAt: new Date() })
@@ -182,10 +193,12 @@ function outboxTransport(log: Logger): Transport {
   return {
     name: 'outbox',
     async send(message) {
+      // The process log outlives an erasure (it is not in the database), so it names the row,
+      // never the recipient or the subject (a subject can name the customer); the row is the mail.
       log.info('E-mail written to the outbox (SENDGRID_API_KEY is not set, so nothing was sent)', {
-        to: message.to,
-        subject: message.subject,
-        attachments: message.attachments?.map((attachment) => attachment.filename),
+        messageId: message.id,
+        kind: message.kind,
+        attachments: message.attachments?.length ?? 0,
       });
     },
   };

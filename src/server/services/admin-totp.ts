@@ -40,15 +40,22 @@ export function newTotpSecret(): { secret: string; uri: string } {
 }
 
 /**
- * Checks a code at `now` and, when it is right, claims its time step in the database. A second
- * use of the same step fails, on any function instance, because the step is the table's key.
+ * The time step a code belongs to when it is right at `now`, or null. Pure arithmetic: sign-in
+ * runs it for every attempt, right password or not, so the answer's timing does not tell them apart.
  */
-export async function useTotpCode(db: Database, secretBase32: string, code: string, now: Date): Promise<boolean> {
-  if (!/^\d{6}$/.test(code)) return false;
+export function totpStepOf(secretBase32: string, code: string, now: Date): number | null {
+  if (!/^\d{6}$/.test(code)) return null;
   const timestamp = now.getTime();
   const delta = adminTotp(secretBase32).validate({ token: code, timestamp, window: TOTP_WINDOW_STEPS });
-  if (delta === null) return false;
-  const step = Math.floor(timestamp / 1000 / TOTP_PERIOD_SECONDS) + delta;
+  if (delta === null) return null;
+  return Math.floor(timestamp / 1000 / TOTP_PERIOD_SECONDS) + delta;
+}
+
+/**
+ * Claims a right code's time step in the database. A second use of the same step fails, on any
+ * function instance, because the step is the table's key.
+ */
+export async function claimTotpStep(db: Database, step: number, now: Date): Promise<boolean> {
   const claimed = await db
     .insert(adminTotpUses)
     .values({ step, usedAt: now })

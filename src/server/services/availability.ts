@@ -8,9 +8,13 @@ import { blockedDates, bookings } from '../../../db/schema.ts';
  * One rule for GET /api/bookings/unavailable-dates and for booking creation.
  *
  * A booking holds capacity while it is neither cancelled nor archived and is either paid (or
- * being paid) or younger than UNPAID_HOLD_HOURS: an abandoned checkout frees its date a day later.
+ * being paid) or younger than UNPAID_HOLD_MINUTES. The hold is short because booking costs a
+ * stranger nothing: an anonymous, unpaid booking of a whole day's patches blocks that date for
+ * others only until the hold ends, long enough to pay by card, and an abandoned checkout frees
+ * its date within the hour. A booking whose hold lapsed can still be paid while its date has
+ * room (payments.ts, isDateStillHeld); otherwise checkout answers the date's 409.
  */
-export const UNPAID_HOLD_HOURS = 24;
+export const UNPAID_HOLD_MINUTES = 60;
 
 const LONDON_DATE = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
@@ -27,7 +31,7 @@ export function londonToday(now: Date): string {
 
 /** The bookings that hold a share of their date's capacity at `now`. */
 export function holdsCapacity(now: Date): SQL {
-  const holdStart = new Date(now.getTime() - UNPAID_HOLD_HOURS * 3_600_000);
+  const holdStart = new Date(now.getTime() - UNPAID_HOLD_MINUTES * 60_000);
   return and(
     ne(bookings.status, 'cancelled'),
     eq(bookings.archived, false),

@@ -17,8 +17,8 @@ import { checkDateAvailability, londonToday, type DateAvailability } from './ava
 import { BOOKING_HORIZON_MESSAGE, isBeyondBookingHorizon } from '../../domain/booking-horizon.ts';
 import { toCreatedBookingJson, type CreatedBookingJson } from './booking-view.ts';
 import { channelLogInsert } from './channel-log.ts';
-import { claimIdempotencyKey, idempotentResponseUpdate, requestFingerprint } from './idempotency.ts';
-import { checkoutLinkUrl, hashCheckoutToken, newCheckoutToken } from './checkout-token.ts';
+import { claimIdempotencyKey, IDEMPOTENCY_MESSAGES, idempotentResponseUpdate, requestFingerprint } from './idempotency.ts';
+import { checkoutLinkUrl, checkoutTokenForKey, hashCheckoutToken, newCheckoutToken } from './checkout-token.ts';
 import { trackingLinkInsert, trackingLinkUrl } from './tracking.ts';
 
 export const BOOKING_SERVER_MESSAGES = {
@@ -49,10 +49,15 @@ export interface CreateBookingInput {
 
 /**
  * The creation answer: the booking plus its checkout token, which only the creator ever sees
- * (a replay of the same Idempotency-Key by the same client gets the same token from the stored
- * response; another client gets 409).
+ * (a replay of the same Idempotency-Key by the same client gets the same token, derived again
+ * from the key; another client gets 409).
  */
 export type CreatedBookingBody = CreatedBookingJson & { checkoutToken: string };
+
+/** What an Idempotency-Key keeps of the answer: a reference, rebuilt on replay. */
+interface StoredBookingAnswer {
+  bookingId: number;
+}
 
 export interface CreateBookingResult {
   /** 201 for a new booking, 200 when an Idempotency-Key replays an earlier one. */
@@ -84,8 +89,13 @@ export async function createBooking(deps: AppDeps, { payload, idempotencyKey, cl
 
   const result = await deps.db.transaction(async (tx) => {
     if (key) {
-      const claim = await claimIdempotencyKey<CreatedBookingBody>(tx, { ...key, fingerprint: requestFingerprint(payload), client });
-      if (!claim.claimed) return { status: 200 as const, body: claim.response.body, created: false, dedupeKeys: [] };
+      const claim = await claimIdempotencyKey<StoredBookingAnswer>(tx, { ...key, fingerprint: requestFingerprint(payload), client });
+      if (!claim.claimed) {
+        const [row] = await tx.select().from(bookings).where(eq(bookings.id, claim.response.body.bookingId));
+        if (!row) throw conflict(IDEMPOTENCY_MESSAGES.reusedKey);
+        const body = { ...toCreatedBookingJson(row), checkoutToken: checkoutTokenForKey(key.key) };
+        return { status: 200 as const, body, created: false, dedupeKeys: [] };
+      }
     }
 
     // The July rule is the schema's; "not in the past" and "not years ahead" need the clock.
@@ -110,7 +120,7 @@ export async function createBooking(deps: AppDeps, { payload, idempotencyKey, cl
     }));
     const first = locations[0] ?? locateAddress(payload.locationAddress.split(';')[0] ?? '');
 
-    const checkoutToken = newCheckoutToken();
+    const checkoutToken = key ? checkoutTokenForKey(key.key) : newCheckoutToken();
     const [booking] = await tx
       .insert(bookings)
       .values({
@@ -197,7 +207,7 @@ export async function createBooking(deps: AppDeps, { payload, idempotencyKey, cl
       }),
       trackingLink.insert,
       emailInsert(tx, emails),
-      ...(key ? [idempotentResponseUpdate(tx, key, { status: 201, body })] : []),
+      ...(key ? [idempotentResponseUpdate(tx, key, { status: 201, body: { bookingId: booking.id } satisfies StoredBookingAnswer })] : []),
     ]);
     return { status: 201 as const, body, created: true, dedupeKeys: emails.flatMap((email) => email.dedupeKey ?? []) };
   });

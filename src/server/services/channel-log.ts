@@ -1,6 +1,7 @@
 import type { Database } from '../../../db/client.ts';
 import { channelLogs } from '../../../db/schema.ts';
 import { redactMetadata, redactText } from './log-redaction.ts';
+import { cleanOneLine } from '../../domain/text.ts';
 
 import type { Channel, Severity } from '../../domain/channel-logs.ts';
 
@@ -22,6 +23,8 @@ export interface ChannelLogEntry {
  * The activity log the admin's Logs tab reads (admin-dashboard.md §2). Every service writes
  * through this one function, inside its own transaction where it has one. Secrets are redacted
  * here (log-redaction.ts), and `ipAddress` must be the hashed `clientKey`, never a raw address.
+ * Details are one line, whatever text they quote (a customer's name): no line break, control or
+ * bidi override can forge a second entry or hide part of one.
  */
 export async function writeChannelLog(db: Database, entry: ChannelLogEntry) {
   await channelLogInsert(db, entry);
@@ -37,7 +40,7 @@ export function channelLogInsert(db: Database, entry: ChannelLogEntry) {
     entityId: entry.entityId === undefined ? undefined : String(entry.entityId),
     userId: entry.userId,
     ipAddress: entry.ipAddress,
-    details: entry.details === undefined ? undefined : redactText(entry.details),
+    details: entry.details === undefined ? undefined : redactText(cleanOneLine(entry.details)),
     metadata: entry.metadata === undefined ? undefined : (redactMetadata(entry.metadata) as Record<string, unknown>),
   });
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * The checkout token (api.md: security wins over the spec). Booking ids are sequential, so the
@@ -8,6 +8,15 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
  */
 export function newCheckoutToken(): string {
   return randomBytes(24).toString('base64url');
+}
+
+/**
+ * The token of a booking made with an Idempotency-Key: derived from the key, which only the
+ * creator holds (the database keeps only the key's SHA-256, services/idempotency.ts), so a replay
+ * of the key gets the same token back without the token being stored anywhere in plain text.
+ */
+export function checkoutTokenForKey(idempotencyKey: string): string {
+  return createHmac('sha256', idempotencyKey).update('clean-patch checkout token').digest('base64url').slice(0, 32);
 }
 
 export function hashCheckoutToken(token: string): string {

@@ -27,6 +27,24 @@ export function clientInfo(c: Context<AppEnv>): ClientInfo {
 
 /** A stable, non-reversible key for a client: counters keep no raw address. */
 export function clientKey(c: Context<AppEnv>): string {
-  const ip = clientInfo(c).ip ?? 'unknown';
+  const ip = addressGroup(clientInfo(c).ip ?? 'unknown');
   return createHash('sha256').update(ip).digest('base64url').slice(0, 22);
+}
+
+/**
+ * The unit a rate limit counts: an IPv4 address, or an IPv6 /64. One home or server usually holds
+ * a whole /64, so counting single IPv6 addresses would give one client 2^64 fresh counters.
+ * IPv4 written as IPv6 (::ffff:192.0.2.1) counts as the IPv4 address.
+ */
+export function addressGroup(ip: string): string {
+  const address = ip.trim().toLowerCase().replace(/%.*$/, '');
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!address.includes(':')) return address;
+  const [head = '', tail] = address.split('::');
+  const headParts = head ? head.split(':') : [];
+  const tailParts = tail ? tail.split(':') : [];
+  const missing = tail === undefined ? 0 : 8 - headParts.length - tailParts.length;
+  const groups = [...headParts, ...Array<string>(Math.max(0, missing)).fill('0'), ...tailParts];
+  return `${groups.slice(0, 4).map((group) => (group.replace(/^0+/, '') || '0')).join(':')}::/64`;
 }

@@ -85,8 +85,9 @@ export function svgRefusalReason(svg: string): string | null {
   if (/<!ENTITY/i.test(svg)) return 'entity declaration';
   if (/<\?xml-stylesheet/i.test(svg)) return 'external stylesheet';
   if (/@import/i.test(svg)) return 'stylesheet import';
-  // Animations can rewrite a link after these checks ran.
+  // Animations (<set>, <animate>…) can rewrite a link or set an event handler after these checks ran.
   if (/attributeName\s*=\s*["']\s*(?:[\w-]+:)?href\s*["']/i.test(svg)) return 'animated link';
+  if (/attributeName\s*=\s*["']\s*(?:[\w-]+:)?on[a-z]*\s*["']/i.test(svg)) return 'animated event handler';
 
   for (const match of svg.matchAll(/(?:^|[\s"'/])(?:[\w-]+:)?href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]*))/gi)) {
     const value = match[1] ?? match[2] ?? match[3] ?? '';

@@ -13,6 +13,11 @@ import { AppError, badRequest, conflict } from '../api/errors.ts';
  * commits, the second finds the row (with the stored response) and replays it; if it rolls back
  * (validation failed, date full), the second inserts the key and does the work itself. Failed
  * attempts therefore leave no key behind and can be retried.
+ *
+ * What is kept is small on purpose (docs/SECURITY.md): the key's SHA-256, not the key (a booking's
+ * checkout token is derived from the key); the request's SHA-256; the client's keyed hash; and a
+ * response that callers keep to a reference (a booking's id), rebuilding the answer on replay, so
+ * no address or token waits here in plain text and an erasure needs to reach only the booking.
  */
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
 
@@ -21,7 +26,16 @@ export const IDEMPOTENCY_MESSAGES = {
   reusedKey: 'Idempotency-Key was already used with a different request',
   otherClient: 'Idempotency-Key was already used by another client. If you sent this booking before, check your e-mail for its confirmation.',
   inProgress: 'A request with this Idempotency-Key is still being processed. Please retry.',
+  erased: 'This booking was erased at its owner\'s request.',
 } as const;
+
+/** The status an erased subject's keys answer with (services/personal-data-erasure.ts). */
+export const ERASED_RESPONSE_STATUS = 410;
+
+/** What the key column holds: the key's SHA-256. */
+export function hashIdempotencyKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
 
 /** The header's key, or undefined when absent; a malformed key is a 400, not silently ignored. */
 export function readIdempotencyKey(header: string | undefined): string | undefined {
@@ -80,9 +94,10 @@ export async function claimIdempotencyKey<Body>(
   tx: Database,
   { scope, key, fingerprint, client }: IdempotencyClaim,
 ): Promise<KeyClaim<Body>> {
+  const storedKey = hashIdempotencyKey(key);
   const inserted = await tx
     .insert(idempotencyKeys)
-    .values({ scope, key, requestHash: fingerprint, clientKey: client })
+    .values({ scope, key: storedKey, requestHash: fingerprint, clientKey: client })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
   if (inserted.length > 0) return { claimed: true };
@@ -91,9 +106,10 @@ export async function claimIdempotencyKey<Body>(
   const [row] = await tx
     .select()
     .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+    .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, storedKey)));
   // Checked first: another client learns nothing, not even whether its body matched.
   if (row && row.clientKey !== client) throw conflict(IDEMPOTENCY_MESSAGES.otherClient);
+  if (row && row.responseStatus === ERASED_RESPONSE_STATUS) throw new AppError(410, IDEMPOTENCY_MESSAGES.erased);
   if (row && row.requestHash !== fingerprint) throw conflict(IDEMPOTENCY_MESSAGES.reusedKey);
   if (!row || row.responseStatus === null) {
     // Not reachable while every claim stores its response in the same transaction; kept so a
@@ -117,5 +133,5 @@ export function idempotentResponseUpdate(tx: Database, { scope, key }: Idempoten
   return tx
     .update(idempotencyKeys)
     .set({ responseStatus: response.status, responseBody: response.body })
-    .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+    .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, hashIdempotencyKey(key))));
 }

@@ -13,7 +13,7 @@ import type { AppDeps } from '../api/deps.ts';
 import { deliverNow, queueEmail, type EmailAttachment } from '../providers/email.ts';
 import type { BookingRow } from './booking-view.ts';
 import { writeChannelLog } from './channel-log.ts';
-import { UNPAID_HOLD_HOURS } from './availability.ts';
+import { UNPAID_HOLD_MINUTES } from './availability.ts';
 
 // The customer's calendar event for their installation follows the booking (src/domain/ics.ts):
 // TENTATIVE with the confirmation (the date is only held until paid), CONFIRMED with the payment
@@ -111,7 +111,7 @@ export async function queueInviteCancellation(
     .where(eq(bookings.id, bookingId))
     .returning();
   const invite = installationInviteAttachment(stored!, sequence, context.siteUrl, context.now);
-  const message = installationCancelledEmail(stored!, sequence, invite, reason, { siteUrl: context.siteUrl, holdHours: UNPAID_HOLD_HOURS });
+  const message = installationCancelledEmail(stored!, sequence, invite, reason, { siteUrl: context.siteUrl, holdMinutes: UNPAID_HOLD_MINUTES });
   await queueEmail(tx, message);
   await writeChannelLog(tx, {
     channel: 'email',
@@ -158,7 +158,7 @@ export const LAPSED_HOLD_BATCH = 200;
  * dedupe keys queued (the maintenance job's own delivery sends them in the same run).
  */
 export async function cancelLapsedHolds(deps: Pick<AppDeps, 'db' | 'env'>, now: Date): Promise<string[]> {
-  const holdStart = new Date(now.getTime() - UNPAID_HOLD_HOURS * 3_600_000);
+  const holdStart = new Date(now.getTime() - UNPAID_HOLD_MINUTES * 60_000);
   const lapsed = await deps.db
     .select({ id: bookings.id })
     .from(bookings)

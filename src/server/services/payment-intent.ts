@@ -8,7 +8,7 @@ import type { AppDeps } from '../api/deps.ts';
 import { AppError, conflict, notFound } from '../api/errors.ts';
 import type { PaymentsProvider } from '../providers/payments.ts';
 import { writeChannelLog } from './channel-log.ts';
-import { UNPAID_HOLD_HOURS, checkDateAvailability, londonToday } from './availability.ts';
+import { UNPAID_HOLD_MINUTES, checkDateAvailability, londonToday } from './availability.ts';
 import { checkoutTokenMatches } from './checkout-token.ts';
 import { CURRENCY, bookingPaymentRef, callProvider, isBookingId, requirePayments, type BookingRow } from './payments.ts';
 
@@ -109,14 +109,14 @@ async function storeIntent(deps: AppDeps, booking: BookingRow, intentId: string)
 }
 
 /**
- * An unpaid booking holds its date for UNPAID_HOLD_HOURS (availability.ts). Once that hold has
+ * An unpaid booking holds its date for UNPAID_HOLD_MINUTES (availability.ts). Once that hold has
  * lapsed, others may have taken the date, so before taking money the date must still be free for
  * this booking's patches and not in the past (UK date). The lapsed booking no longer counts in
  * holdsCapacity, so the ordinary availability check leaves it out by itself.
  */
 async function isDateStillHeld(deps: AppDeps, booking: BookingRow): Promise<boolean> {
   const now = deps.now();
-  const holdEnds = booking.createdAt.getTime() + UNPAID_HOLD_HOURS * 3_600_000;
+  const holdEnds = booking.createdAt.getTime() + UNPAID_HOLD_MINUTES * 60_000;
   const isHeld = booking.paymentStatus === 'processing' || holdEnds > now.getTime();
   if (isHeld) return true;
   return deps.db.transaction(async (tx) => {

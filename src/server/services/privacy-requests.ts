@@ -1,28 +1,26 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import {
   bookingLocations,
   bookings,
   contactEnquiries,
   emailOutbox,
   photos,
-  reviewRequests,
   reviews,
   uploadedFiles,
 } from '../../../db/schema.ts';
 import type { Database } from '../../../db/client.ts';
 import type { AppDeps } from '../api/deps.ts';
 import { toBookingJson } from './booking-view.ts';
-import { revokeTrackingAccess } from './tracking.ts';
-import { writeChannelLog } from './channel-log.ts';
+export { ERASED_NAME, erasePersonalData, type ErasureResult } from './personal-data-erasure.ts';
 
 /**
  * Subject access and erasure (UK GDPR; /privacy promises an answer within 30 days): everything
  * held about an e-mail address, as JSON, and its erasure. Bookings must be kept for the legal
  * period (7 years), so an erased booking is anonymised, not deleted: its money, dates and
  * patches stay for the accounts; who and where go. Its files and photos are deleted, and every
- * link that opened it (tracking, photo access, review invitations) stops working.
+ * link that opened it (tracking, photo access, review invitations) stops working. The erasure
+ * itself, with the list of every table it reaches, is services/personal-data-erasure.ts.
  */
-export const ERASED_NAME = 'Erased';
 
 /** The addresses match case-insensitively, as a person typed them at different times. */
 const sameEmail = (column: typeof bookings.email | typeof contactEnquiries.email, email: string) =>
@@ -77,91 +75,4 @@ export async function exportPersonalData(db: Database, email: string, now: Date)
     files,
     photos: photoRows,
   };
-}
-
-export interface ErasureResult {
-  bookingsAnonymised: number;
-  enquiriesDeleted: number;
-  reviewsDeleted: number;
-  emailsDeleted: number;
-  filesDeleted: number;
-}
-
-export async function erasePersonalData(
-  deps: Pick<AppDeps, 'db' | 'files' | 'log'>,
-  email: string,
-  now: Date,
-  actor: string,
-): Promise<ErasureResult> {
-  const { result, storedFiles } = await deps.db.transaction(async (tx) => {
-    const targets = await tx.select({ id: bookings.id }).from(bookings).where(sameEmail(bookings.email, email)).for('update');
-    const ids = targets.map((row) => row.id);
-    const storedFiles: string[] = [];
-    let reviewsDeleted = 0;
-    if (ids.length) {
-      const photoRows = (
-        await tx.select({ name: photos.fileName, thumbnail: photos.thumbnailFileName }).from(photos).where(inArray(photos.bookingId, ids))
-      ).flatMap((row) => [{ name: row.name }, ...(row.thumbnail ? [{ name: row.thumbnail }] : [])]);
-      const fileRows = await tx
-        .select({ name: uploadedFiles.fileName, storage: uploadedFiles.storage })
-        .from(uploadedFiles)
-        .where(inArray(uploadedFiles.bookingId, ids));
-      storedFiles.push(...photoRows.map((row) => row.name), ...fileRows.filter((row) => row.storage !== 'uploadcare').map((row) => row.name));
-      await tx.delete(photos).where(inArray(photos.bookingId, ids));
-      await tx.delete(uploadedFiles).where(inArray(uploadedFiles.bookingId, ids));
-      await tx.delete(reviewRequests).where(inArray(reviewRequests.bookingId, ids));
-      reviewsDeleted = (await tx.delete(reviews).where(inArray(reviews.bookingId, ids)).returning({ id: reviews.id })).length;
-      // Keep the outward code (the area, for the accounts and route history); drop the addresses.
-      await tx.update(bookingLocations).set({ address: 'Erased', lat: 0, lng: 0 }).where(inArray(bookingLocations.bookingId, ids));
-      for (const id of ids) {
-        // Magic links and photo grants stop working: the booking no longer opens for anyone.
-        await revokeTrackingAccess(tx, id);
-        await tx
-          .update(bookings)
-          .set({
-            firstName: ERASED_NAME,
-            lastName: ERASED_NAME,
-            businessName: null,
-            email: `erased-${id}@erased.invalid`,
-            phone: '',
-            locationAddress: 'Erased',
-            specialInstructions: null,
-            statusNotes: null,
-            checkoutTokenHash: null,
-            updatedAt: now,
-          })
-          .where(eq(bookings.id, id));
-      }
-    }
-    const enquiriesDeleted = (
-      await tx.delete(contactEnquiries).where(sameEmail(contactEnquiries.email, email)).returning({ id: contactEnquiries.id })
-    ).length;
-    const emailsDeleted = (
-      await tx
-        .delete(emailOutbox)
-        .where(and(sql`lower(${emailOutbox.to}) = ${email.trim().toLowerCase()}`))
-        .returning({ id: emailOutbox.id })
-    ).length;
-    const result: ErasureResult = { bookingsAnonymised: ids.length, enquiriesDeleted, reviewsDeleted, emailsDeleted, filesDeleted: 0 };
-    await writeChannelLog(tx, {
-      channel: 'admin',
-      action: 'personal_data_erased',
-      userId: actor,
-      entityType: 'booking',
-      entityId: ids.join(',') || undefined,
-      // The address itself is what was erased: the log names only what happened to it.
-      details: `Erasure request: ${ids.length} bookings anonymised, ${enquiriesDeleted} enquiries, ${reviewsDeleted} reviews and ${emailsDeleted} e-mails deleted`,
-      metadata: { ...result },
-    });
-    return { result, storedFiles };
-  });
-  for (const name of storedFiles) {
-    try {
-      await deps.files.delete(name);
-      result.filesDeleted += 1;
-    } catch (error) {
-      deps.log.warn('An erased file could not be deleted', { error: error instanceof Error ? error.message : String(error) });
-    }
-  }
-  return result;
 }

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ne, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { bookingInstallationDay, bookings } from '../../../db/schema.ts';
 import { TOTAL_PROJECT_STEPS } from '../../domain/project-steps.ts';

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler, Context } from 'hono';
-import { and, eq, gt, inArray, lt, max, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, max, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { rateLimits } from '../../../db/schema.ts';
 import { AppError } from '../api/errors.ts';
@@ -16,6 +16,8 @@ export interface RateLimitRule {
 export interface RateLimitResult {
   allowed: boolean;
   count: number;
+  /** The sliding estimate of requests in the last window, this one included. */
+  estimate: number;
   retryAfterSeconds: number;
 }
 
@@ -45,9 +47,11 @@ export async function consumeRateLimit(
       where previous.key = ${key} and previous.window_start = ${window.previousStart.toISOString()}::timestamptz)`,
   });
   const counts = { previous: Number(row?.previous ?? 0), current: row?.count ?? 1, elapsed: window.elapsed };
+  const estimate = slidingEstimate(counts);
   return {
-    allowed: slidingEstimate(counts) <= rule.limit,
+    allowed: estimate <= rule.limit,
     count: counts.current,
+    estimate,
     retryAfterSeconds: retryAfter(counts, rule),
   };
 }
@@ -92,7 +96,7 @@ export async function consumeFixedWindow(
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
   const count = await countHit(db, `${rule.name}:${subject}`, windowStart);
   const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
-  return { allowed: count <= rule.limit, count, retryAfterSeconds };
+  return { allowed: count <= rule.limit, count, estimate: count, retryAfterSeconds };
 }
 
 async function countHit(db: Database, key: string, windowStart: Date): Promise<number> {
@@ -143,32 +147,43 @@ export function windowsUntilNextAllowed({ previous, current, elapsed, limit }: W
 }
 
 /**
- * The sliding count without adding to it, for counters that only some outcomes feed (sign-in
- * failures): check with this first, and call consumeRateLimit only on a failure. `allowed` says
- * whether one more attempt may be made; it uses the same sliding estimate as consumeRateLimit, so
- * a lockout cannot be dodged by waiting for the fixed window's boundary.
+ * Counts an attempt that only admitted attempts should spend (sign-in): one atomic count, so a
+ * burst of parallel attempts each gets its own number and those past `allowance` (the rule's
+ * limit unless given) are refused, then given back at once, so hammering a closed door does
+ * not keep it closed longer than the admitted attempts did.
  */
-export async function peekRateLimit(
+export async function admitAttempt(
   db: Database,
   rule: RateLimitRule,
   subject: string,
   now: Date,
+  allowance: number = rule.limit,
 ): Promise<RateLimitResult> {
   const window = windowAt(rule, now);
   const key = `${rule.name}:${subject}`;
-  const rows = await db
-    .select({ windowStart: rateLimits.windowStart, count: rateLimits.count })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.key, key), inArray(rateLimits.windowStart, [window.start, window.previousStart])));
-  const countAt = (start: Date) => rows.find((row) => new Date(row.windowStart).getTime() === start.getTime())?.count ?? 0;
-  const current = countAt(window.start);
-  const previous = countAt(window.previousStart);
-  const counts = { previous, current, elapsed: window.elapsed };
-  return {
-    allowed: slidingEstimate({ ...counts, current: current + 1 }) <= rule.limit,
-    count: current,
-    retryAfterSeconds: retryAfter(counts, rule),
-  };
+  const [row] = await countHitQuery(db, key, window.start).returning({
+    count: rateLimits.count,
+    previous: sql<number | null>`(select previous.count from ${rateLimits} as previous
+      where previous.key = ${key} and previous.window_start = ${window.previousStart.toISOString()}::timestamptz)`,
+  });
+  const counts = { previous: Number(row?.previous ?? 0), current: row?.count ?? 1, elapsed: window.elapsed };
+  const estimate = slidingEstimate(counts);
+  if (estimate <= allowance) return { allowed: true, count: counts.current, estimate, retryAfterSeconds: 0 };
+  await refundRateLimit(db, rule, subject, now);
+  const kept = { ...counts, current: counts.current - 1 };
+  return { allowed: false, count: kept.current, estimate, retryAfterSeconds: retryAfter(kept, { ...rule, limit: allowance }) };
+}
+
+/**
+ * Takes back one hit counted at `now` by consumeRateLimit, for counters that only some outcomes
+ * should keep (sign-in counts every attempt before checking it, then gives a success back).
+ */
+export async function refundRateLimit(db: Database, rule: RateLimitRule, subject: string, now: Date): Promise<void> {
+  const window = windowAt(rule, now);
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(and(eq(rateLimits.key, `${rule.name}:${subject}`), eq(rateLimits.windowStart, window.start)));
 }
 
 /**

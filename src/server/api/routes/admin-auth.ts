@@ -13,16 +13,18 @@ import {
 } from '../middleware/admin-auth.ts';
 import { verifyAdminPassword } from '../../admin-password.ts';
 import { endAdminSession, startAdminSession } from '../../services/admin-sessions.ts';
-import { consumeRateLimit, peekRateLimit } from '../../services/rate-limit.ts';
-import { useTotpCode } from '../../services/admin-totp.ts';
+import { admitAttempt, consumeRateLimit, refundRateLimit } from '../../services/rate-limit.ts';
+import { claimTotpStep, totpStepOf } from '../../services/admin-totp.ts';
 import { clientKey } from '../../services/client-info.ts';
 import { writeChannelLog } from '../../services/channel-log.ts';
 
 /** admin-dashboard.md §8: the gate's only message. */
 export const INVALID_PASSWORD = 'Invalid Password';
-/** The second factor's refusal: the gate shows it beside the code field. */
-export const INVALID_CODE = 'Invalid code';
-export const CODE_HINT = 'Enter the 6-digit code from your authenticator app.';
+/**
+ * With the second factor on, every refusal (wrong password, missing, wrong or used code) is this
+ * same answer, so it never tells a guesser that the password was right.
+ */
+export const CODE_HINT = 'Check the password, and enter the current 6-digit code from your authenticator app.';
 
 const loginSchema = z.object({
   password: z.string().max(1024, INVALID_PASSWORD),
@@ -30,13 +32,21 @@ const loginSchema = z.object({
 });
 
 /**
- * Failed sign-ins, counted in the database (functions share no memory): per client, and for
- * the whole site so that many addresses together cannot try passwords quickly either. Only
- * failures count, so the admin signing in often never locks themself out; once a counter is
- * full, every attempt (even a right one) waits for the window to end.
+ * Sign-in attempts, counted in the database (functions share no memory) BEFORE the password is
+ * checked, in one atomic statement per counter: a burst of parallel guesses each takes its own
+ * number, so the eleventh is refused even while the first ten are still being checked (and never
+ * costs an scrypt). A success gives its attempt back, so the admin signing in often never locks
+ * themself out. With the second factor on, the same counter gates code guesses.
+ *
+ * The per-client counter is a wall. The site-wide one is not: a wall there would let strangers
+ * lock the real admin out from everywhere. When the whole site sees more attempts than
+ * `overall.limit` (many addresses guessing together), each client's allowance drops to
+ * `perClientUnderPressure` instead: guessing from many addresses slows to a crawl, while the
+ * admin, from an address of their own, still has a few tries.
  */
 export const LOGIN_LIMITS = {
   perClient: { name: 'admin-login', limit: 10, windowSeconds: 15 * 60 },
+  perClientUnderPressure: 3,
   overall: { name: 'admin-login-all', limit: 100, windowSeconds: 15 * 60 },
 } as const;
 
@@ -47,33 +57,35 @@ export const adminAuthRoutes = new Hono<AppEnv>()
     const deps = c.get('deps');
     const now = deps.now();
     const body = await readJson(c, loginSchema);
-    const counters = [
-      [LOGIN_LIMITS.perClient, clientKey(c)],
-      [LOGIN_LIMITS.overall, 'all'],
-    ] as const;
-    for (const [rule, subject] of counters) {
-      const result = await peekRateLimit(deps.db, rule, subject, now);
-      if (!result.allowed) {
-        throw new AppError(429, TOO_MANY, undefined, { 'Retry-After': String(result.retryAfterSeconds) });
-      }
+    const client = clientKey(c);
+    const everyone = await consumeRateLimit(deps.db, LOGIN_LIMITS.overall, 'all', now);
+    const allowance = everyone.allowed ? LOGIN_LIMITS.perClient.limit : LOGIN_LIMITS.perClientUnderPressure;
+    const mine = await admitAttempt(deps.db, LOGIN_LIMITS.perClient, client, now, allowance);
+    if (!mine.allowed) {
+      // A refused attempt is not a guess: it leaves the site-wide pressure as it was.
+      await refundRateLimit(deps.db, LOGIN_LIMITS.overall, 'all', now);
+      throw new AppError(429, TOO_MANY, undefined, { 'Retry-After': String(mine.retryAfterSeconds) });
     }
-    const refuse = async (reason: string, error: AppError): Promise<never> => {
-      for (const [rule, subject] of counters) await consumeRateLimit(deps.db, rule, subject, now);
+
+    // Both checks run for every attempt; only a right password may claim the code's time step.
+    const totpSecret = deps.env.ADMIN_TOTP_SECRET;
+    const passwordOk = deps.admin !== null && (await verifyAdminPassword(body.password, deps.admin.passwordHash));
+    const step = totpSecret ? totpStepOf(totpSecret, (body.code ?? '').trim(), now) : null;
+    const codeOk = !totpSecret || (passwordOk && step !== null && (await claimTotpStep(deps.db, step, now)));
+    if (!passwordOk || !codeOk) {
       await writeChannelLog(deps.db, {
         channel: 'admin',
         action: 'login_failed',
         severity: 'warning',
-        ipAddress: clientKey(c),
-        details: `Admin sign-in refused: ${reason}`,
+        ipAddress: client,
+        details: `Admin sign-in refused: ${!passwordOk ? 'wrong password' : body.code ? 'wrong or used code' : 'no code'}`,
       });
-      throw error;
-    };
-    const valid = deps.admin !== null && (await verifyAdminPassword(body.password, deps.admin.passwordHash));
-    if (!valid) await refuse('wrong password', new AppError(401, INVALID_PASSWORD));
-    const totpSecret = deps.env.ADMIN_TOTP_SECRET;
-    if (totpSecret && !(await useTotpCode(deps.db, totpSecret, (body.code ?? '').trim(), now))) {
-      await refuse(body.code ? 'wrong or used code' : 'no code', new AppError(401, INVALID_CODE, { code: CODE_HINT }));
+      throw new AppError(401, INVALID_PASSWORD, totpSecret ? { code: CODE_HINT } : undefined);
     }
+    await Promise.all([
+      refundRateLimit(deps.db, LOGIN_LIMITS.perClient, client, now),
+      refundRateLimit(deps.db, LOGIN_LIMITS.overall, 'all', now),
+    ]);
     // A new token at every sign-in: a cookie planted before sign-in is never promoted.
     const previous = adminSessionToken(c);
     if (previous) await endAdminSession(deps.db, previous, now);
@@ -84,7 +96,7 @@ export const adminAuthRoutes = new Hono<AppEnv>()
       channel: 'admin',
       action: 'login',
       userId: adminActor(c),
-      ipAddress: clientKey(c),
+      ipAddress: client,
       details: 'Admin signed in',
     });
     return c.body(null, 204);

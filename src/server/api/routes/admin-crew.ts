@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_BOOKING_ID } from '../../../domain/booking-schema.ts';
 import { londonDate } from '../../../domain/schedule.ts';
 import type { AppEnv } from '../deps.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Database } from '../../../../db/client.ts';
 import { uploadSessions, uploadedFiles } from '../../../../db/schema.ts';
 import { MAX_UPLOAD_BYTES } from '../../../domain/booking-schema.ts';

@@ -3,7 +3,7 @@ import { formatLongDate } from '../../../domain/format.ts';
 import { formatPounds } from '../../../domain/pricing.ts';
 import { PROJECT_STEPS } from '../../../domain/project-steps.ts';
 import type { EmailAttachment, EmailMessage } from '../../providers/email.ts';
-import { UNPAID_HOLD_HOURS } from '../../services/availability.ts';
+import { UNPAID_HOLD_MINUTES } from '../../services/availability.ts';
 import { addressesOf, trackingLines, workTypeLabel, type BookingEmailContext } from './booking-parts.ts';
 import { escapeHtml, heading, layout, plural, supportLines, text, trackProjectUrl } from './layout.ts';
 
@@ -23,7 +23,7 @@ export function bookingConfirmationEmail(context: BookingEmailContext, invite?: 
     ['Total', formatPounds(booking.totalPricePence)],
   ];
   const locationLabel = `Location${plural(addresses.length)}`;
-  const payWithin = `If you have not paid yet, please complete payment within ${UNPAID_HOLD_HOURS} hours to keep your date.`;
+  const payWithin = `If you have not paid yet, please complete payment within ${UNPAID_HOLD_MINUTES} minutes to keep your date.`;
   const support = supportLines();
 
   const plain = text([

@@ -101,12 +101,12 @@ export function installationCancelledEmail(
   sequence: number,
   invite: EmailAttachment | null,
   reason: InviteCancelReason,
-  { siteUrl, holdHours }: { siteUrl: string; holdHours: number },
+  { siteUrl, holdMinutes }: { siteUrl: string; holdMinutes: number },
 ): EmailMessage {
   const day = formatLongDate(installationDay(booking));
   const what =
     reason === 'hold_lapsed'
-      ? `We held ${day} for booking #${booking.id} for ${holdHours} hours while it waited for payment. That hold has ended, so the date is no longer reserved for you.`
+      ? `We held ${day} for booking #${booking.id} for ${holdMinutes} minutes while it waited for payment. That hold has ended, so the date is no longer reserved for you.`
       : `Your installation on ${day} (booking #${booking.id}) is cancelled.`;
   const calendar = 'The calendar update attached removes the event from your calendar.';
   const next =

@@ -1,3 +1,4 @@
+import { cleanOneLine } from '../../../domain/text.ts';
 import { BUSINESS } from '../../../content/business.ts';
 
 // What every e-mail shares: the HTML frame, escaping, the plain-text joiner and the small pieces
@@ -36,9 +37,9 @@ export function paragraphs(value: string): string {
   return escapeHtml(value).replace(/\r?\n/g, '<br>');
 }
 
-/** Customer text in a subject line or greeting stays on one line. */
+/** Customer text in a subject line or greeting stays on one line, without controls or bidi overrides. */
 export function oneLine(value: string): string {
-  return value.replace(/\s+/g, ' ').trim();
+  return cleanOneLine(value);
 }
 
 /** 's' unless there is exactly one. */

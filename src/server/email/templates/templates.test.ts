@@ -108,9 +108,9 @@ const MESSAGES: Record<string, () => EmailMessage> = {
   'waived stencil change (staff)': () =>
     proofChangesStaffEmail(proofContext, 'bookings@cleanpatch.example', { id: 4, comment: 'Our typo in the name.', settlement: { kind: 'waived', by: 'admin:1a2b3c4d', reason: 'Our mistake' } }),
   'installation cancelled': () =>
-    installationCancelledEmail(withdrawn, 1, installationInviteAttachment(withdrawn, 1, site, SAMPLE_NOW), 'cancelled', { siteUrl: site, holdHours: 24 }),
+    installationCancelledEmail(withdrawn, 1, installationInviteAttachment(withdrawn, 1, site, SAMPLE_NOW), 'cancelled', { siteUrl: site, holdMinutes: 60 }),
   'unpaid hold lapsed': () =>
-    installationCancelledEmail(withdrawn, 1, installationInviteAttachment(withdrawn, 1, site, SAMPLE_NOW), 'hold_lapsed', { siteUrl: site, holdHours: 24 }),
+    installationCancelledEmail(withdrawn, 1, installationInviteAttachment(withdrawn, 1, site, SAMPLE_NOW), 'hold_lapsed', { siteUrl: site, holdMinutes: 60 }),
 };
 
 /** What a plain-text mail client shows: the subject, then the text part. */
@@ -139,7 +139,6 @@ describe('e-mail templates', () => {
       staffBookingNotification({ ...bookingContext, booking: evilBooking }, 'staff@cleanpatch.example'),
       paymentReceiptEmail(evilBooking, site),
       staffEnquiryNotification({ ...SAMPLE_ENQUIRY, firstName: hostile, message: hostile }, 'staff@cleanpatch.example'),
-      enquiryAcknowledgement({ ...SAMPLE_ENQUIRY, firstName: hostile, message: hostile }),
       installationReminderEmail(evilBooking, '2026-07-16'),
       crewOnTheWayEmail({ bookingId: 1, firstName: hostile, email: booking.email, day: '2026-07-16', time: '10:42', trackingUrl: `${site}/track-project?t=x` }),
       installationRescheduledEmail({ ...evilBooking, installationDate: moved.installationDate }, 1, null),
@@ -156,6 +155,15 @@ describe('e-mail templates', () => {
       expect(message.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
       // The text part is not HTML: it keeps the words as typed.
       expect(message.text).toContain(hostile);
+    }
+  });
+
+  it('acknowledges an enquiry without a word the sender typed, so it cannot relay spam to a typed address', () => {
+    const spam = { ...SAMPLE_ENQUIRY, firstName: 'Cheap pills at pills.example', message: 'Visit https://spam.example now for offers' };
+    const { text, html, subject } = enquiryAcknowledgement(spam);
+    for (const part of [text, html!, subject]) {
+      expect(part).not.toContain('pills');
+      expect(part).not.toContain('spam.example');
     }
   });
 

@@ -1,0 +1,105 @@
+/**
+ * Erasure reaches every table and log that can hold a person's data (docs/SECURITY.md, Privacy):
+ * a subject is seeded into every one, erased, and a full database export is searched for them.
+ * The classification test makes a new table or column fail here until someone says whether it
+ * holds personal data (services/personal-data-erasure.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import { eq, is } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import * as schema from '../../db/schema.ts';
+import { exportDatabase } from '../../db/dump.ts';
+import { createMailer } from '../../src/server/providers/email.ts';
+import type { Logger } from '../../src/server/api/deps.ts';
+import { NO_PERSONAL_DATA, PERSONAL_DATA } from '../../src/server/services/personal-data-erasure.ts';
+import { bookingPayload, freshClient } from '../fixtures/bookings.ts';
+import { adminCookie, adminRequest } from '../setup/admin.ts';
+import { createTestContext, jsonRequest } from '../setup/test-app.ts';
+
+const TEXT_TYPES = /^(text|jsonb|json|varchar|character varying)/;
+
+describe('every table is classified for erasure', () => {
+  const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable)).map((table) => getTableConfig(table));
+
+  it.each(tables.map((config) => [config.name, config] as const))('%s', (name, config) => {
+    const textColumns = config.columns.filter((column) => TEXT_TYPES.test(column.getSQLType())).map((column) => column.name);
+    if (textColumns.length === 0) return;
+    const personal = PERSONAL_DATA[name as keyof typeof PERSONAL_DATA];
+    const none = NO_PERSONAL_DATA[name as keyof typeof NO_PERSONAL_DATA];
+    expect(personal === undefined && none === undefined, `${name} is in neither PERSONAL_DATA nor NO_PERSONAL_DATA`).toBe(false);
+    expect(personal !== undefined && none !== undefined, `${name} is in both lists`).toBe(false);
+    if (personal) {
+      const named = new Set<string>([...personal.personal, ...personal.other]);
+      expect(textColumns.filter((column) => !named.has(column)), `${name}: text columns nobody classified`).toEqual([]);
+    }
+  });
+});
+
+describe('POST /api/admin/privacy/erase leaves nothing behind', () => {
+  it('finds none of the subject\'s name, e-mail, phone or address anywhere after erasure', async () => {
+    const ctx = await createTestContext({ ADMIN_EMAIL: 'office@cleanpatch.example' });
+    const printed: string[] = [];
+    const record = (message: string, extra?: Record<string, unknown>) => printed.push(`${message} ${JSON.stringify(extra ?? {})}`);
+    const logger: Logger = { info: record, warn: record, error: record };
+    ctx.deps.log = logger;
+    ctx.deps.mailer = createMailer(ctx.deps.env, logger);
+    const db = ctx.deps.db;
+    const person = {
+      firstName: 'Zenobia',
+      lastName: 'Quartermaine',
+      email: 'zenobia@quartermaine.co.uk',
+      phone: '0161 496 0999',
+      address: '17 Quartermaine Lane, Manchester, M4 1AB, United Kingdom',
+    };
+    const browser = freshClient();
+    const payload = bookingPayload({
+      firstName: person.firstName,
+      lastName: person.lastName,
+      email: person.email,
+      phone: person.phone,
+      businessName: 'Quartermaine Cafe',
+      locationAddress: person.address,
+      locationCoordinates: [{ address: person.address, lat: 53.48, lng: -2.23 }],
+      specialInstructions: `Call ${person.phone} at the gate`,
+      preferredDate: '2027-07-20',
+    });
+    const created = await ctx.app.request('/api/bookings', jsonRequest(payload, { headers: { 'Idempotency-Key': 'zenobia-key' } }), browser);
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const enquiry = await ctx.app.request(
+      '/api/contacts',
+      jsonRequest({ firstName: person.firstName, lastName: person.lastName, email: person.email, phone: person.phone, inquiryType: 'Custom Quote', message: `Also ${person.address}, please.` }),
+      freshClient(),
+    );
+    expect(enquiry.status).toBe(201);
+    // Staff notes, a photo with a description, a review, a worker's route e-mail, a geocoded address.
+    await db.insert(schema.progressLogs).values({ bookingId: id, step: 2, stepName: 'Stencil Creation', status: 'active', notes: `Spoke to ${person.firstName} ${person.lastName} on ${person.phone}` });
+    await db.update(schema.bookings).set({ statusNotes: `Gate code from ${person.firstName}` }).where(eq(schema.bookings.id, id));
+    await ctx.deps.files.put('photo-zenobia.png', new Uint8Array([137, 80, 78, 71]), 'image/png');
+    await db.insert(schema.photos).values({ bookingId: id, fileName: 'photo-zenobia.png', originalName: 'zenobia-shopfront.png', description: `Outside ${person.address}`, photoType: 'after', step: 5, fileSize: 4, mimeType: 'image/png' });
+    await db.insert(schema.reviews).values({ bookingId: id, rating: 5, reviewText: `Lovely work at ${person.address}`, customerName: `${person.firstName} Q.` });
+    await db.insert(schema.emailOutbox).values({
+      kind: 'worker-routes', to: 'sam@cleanpatch.example', subject: 'Routes for 20 July',
+      text: `Stop 1: ${person.firstName} ${person.lastName}, ${person.address}`, dedupeKey: 'worker-routes:2027-07-20:sam',
+    });
+    await db.insert(schema.geocodeCache).values({ key: `search:${person.address.toLowerCase()}`, result: { address: person.address } });
+    await ctx.deps.mailer.deliverQueued(db, { now: ctx.deps.now() });
+
+    const cookie = await adminCookie(ctx);
+    const erased = await ctx.app.request('/api/admin/privacy/erase', adminRequest(cookie, { body: { email: person.email.toUpperCase() } }));
+    expect(erased.status).toBe(200);
+
+    const needles = [person.firstName, person.lastName, person.email, person.phone, '17 Quartermaine Lane', 'Quartermaine Cafe'];
+    const dump = JSON.stringify(await exportDatabase(db));
+    for (const needle of needles) expect(dump.toLowerCase(), `the export still holds ${needle}`).not.toContain(needle.toLowerCase());
+    // The process's own log (stdout) never held them: it names e-mails by id.
+    for (const needle of needles) expect(printed.join('\n')).not.toContain(needle);
+    // Replaying the booking's Idempotency-Key returns nothing of the erased booking.
+    const replay = await ctx.app.request('/api/bookings', jsonRequest(payload, { headers: { 'Idempotency-Key': 'zenobia-key' } }), browser);
+    expect(replay.status).toBe(410);
+    const replayed = await replay.text();
+    for (const needle of needles) expect(replayed).not.toContain(needle);
+    // The files are gone from storage too.
+    await expect(ctx.deps.files.get('photo-zenobia.png')).resolves.toBeNull();
+  }, 120_000);
+});
