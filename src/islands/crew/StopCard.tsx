@@ -1,5 +1,5 @@
 import { useId, useState, type ChangeEvent } from 'react';
-import { navigationUrl } from '../../domain/crew.ts';
+import { CREW_STATUS_LABEL, navigationUrl } from '../../domain/crew.ts';
 import { preparePhoto } from '../admin/projects/scale-image.ts';
 import type { CrewStop, CrewStopStatus } from './crew-api.ts';
 import type { QueuedItem } from './crew-queue.ts';
@@ -26,7 +26,7 @@ export interface StopActions {
 const LONDON_TIME = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' });
 const timeOf = (iso: string | null) => (iso ? LONDON_TIME.format(new Date(iso)) : null);
 
-const STATUS_TEXT: Record<CrewStopStatus, string> = { planned: 'Planned', on_the_way: 'On the way', started: 'Working', done: 'Done' };
+const STATUS_TEXT = CREW_STATUS_LABEL;
 const STATUS_CLASS: Record<CrewStopStatus, string> = {
   planned: 'bg-concrete-50 text-concrete-700',
   on_the_way: 'bg-warning-50 text-warning-700',

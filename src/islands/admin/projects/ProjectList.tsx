@@ -1,8 +1,10 @@
 import { findProjectStep, TOTAL_PROJECT_STEPS } from '../../../domain/project-steps.ts';
 import { installationDay } from '../../../domain/schedule.ts';
 import { formatDay, formatInstant } from '../bookings/format.ts';
-import { ProjectCard, statusText } from './ProjectCard.tsx';
-import type { ProjectCrew, ProjectProof, ProjectRow } from './types.ts';
+import { ProjectCard } from './ProjectCard.tsx';
+import { CREW_STATUS_LABEL, type CrewStopStatus } from '../../../domain/crew.ts';
+import { PROOF_STATUS_LABEL, type ProofSummary } from '../../../domain/proofs.ts';
+import type { ProjectCrew, ProjectRow } from './types.ts';
 
 interface ProjectListProps {
   projects: ProjectRow[];
@@ -100,24 +102,22 @@ export function ProjectList({ projects, openId, onToggle, onChanged }: ProjectLi
   );
 }
 
-const CREW_LABELS: Record<string, string> = { planned: 'Planned', on_the_way: 'On the way', started: 'Started', done: 'Done' };
-
 function CrewStatus({ crew }: { crew: ProjectCrew | null | undefined }) {
   if (!crew) return <span className="text-concrete-600">—</span>;
   return (
     <span>
-      <span className={crew.status === 'done' ? 'font-semibold text-accent-800' : 'font-semibold'}>{CREW_LABELS[crew.status] ?? statusText(crew.status)}</span>
+      <span className={crew.status === 'done' ? 'font-semibold text-accent-800' : 'font-semibold'}>{CREW_STATUS_LABEL[crew.status as CrewStopStatus] ?? crew.status}</span>
       {crew.at && <span className="text-concrete-600"> {formatInstant(crew.at).split(', ').at(-1)}</span>}
       {crew.workerName && <span className="block truncate text-concrete-600">{crew.workerName}</span>}
     </span>
   );
 }
 
-function ProofStatus({ proof }: { proof: ProjectProof | null | undefined }) {
+function ProofStatus({ proof }: { proof: ProofSummary | null | undefined }) {
   if (!proof) return <span className="text-concrete-600">—</span>;
   return (
     <span>
-      <span className="font-semibold">{statusText(proof.status)}</span>
+      <span className="font-semibold">{PROOF_STATUS_LABEL[proof.status]}</span>
       <span className="text-concrete-600"> v{proof.version}</span>
       {proof.since && <span className="block text-concrete-600">since {formatInstant(proof.since)}</span>}
     </span>

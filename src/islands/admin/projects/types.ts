@@ -56,17 +56,9 @@ export interface ProjectCrew {
   workerName: string | null;
 }
 
-/** Where the stencil proof stands, when the list row carries it. */
-export interface ProjectProof {
-  status: string;
-  version: number;
-  since: string | null;
-}
-
 /** A row of the paged Projects list (GET /api/admin/projects): the full card's data and more. */
 export interface ProjectRow extends Project {
   /** The crew is expected today (London): these rows come first. */
   isToday: boolean;
   crew?: ProjectCrew | null;
-  proof?: ProjectProof | null;
 }

@@ -58,9 +58,14 @@ export default function ProjectsTab() {
 
   const archiveTests = async () => {
     // Named one by one, so a real booking the test rule caught can be spotted before it goes.
-    const names = projects
-      .filter((project) => project.isTest)
-      .map((project) => `#${project.id} ${project.firstName} ${project.lastName} <${project.email}>`);
+    let tests: ProjectRow[];
+    try {
+      tests = (await apiPage<ProjectRow>('/api/admin/projects?test=true&limit=100')).items;
+    } catch (error) {
+      showToast({ title: 'Loading Failed', description: errorMessage(error), variant: 'destructive' });
+      return;
+    }
+    const names = tests.map((project) => `#${project.id} ${project.firstName} ${project.lastName} <${project.email}>`);
     if (!window.confirm(`Archive ${testCount} test booking(s)? They leave the active lists.\n\n${names.join('\n')}`)) return;
     setArchiving(true);
     try {
