@@ -83,6 +83,15 @@ describe('POST /api/admin/privacy/erase leaves nothing behind', () => {
       text: `Stop 1: ${person.firstName} ${person.lastName}, ${person.address}`, dedupeKey: 'worker-routes:2027-07-20:sam',
     });
     await db.insert(schema.geocodeCache).values({ key: `search:${person.address.toLowerCase()}`, result: { address: person.address } });
+    // A stencil proof the customer asked to change, a paid change, and a brand file sent in parts.
+    await ctx.deps.files.put('proof-4f9c2e.png', new Uint8Array([137, 80, 78, 71]), 'image/png');
+    const [proof] = await db
+      .insert(schema.proofs)
+      .values({ bookingId: id, version: 1, status: 'approved', note: `For ${person.firstName}`, fileName: 'proof-4f9c2e.png', originalName: 'quartermaine-cafe-v1.png', mimeType: 'image/png', fileSize: 4, createdBy: 'admin', comment: `Ring ${person.phone} first` })
+      .returning();
+    await db.insert(schema.stencilChanges).values({ bookingId: id, proofId: proof!.id, comment: `Make ${person.lastName} bigger`, amountPence: 2500, status: 'waived', waivedBy: 'admin', waivedReason: `${person.firstName} is a regular` });
+    await db.insert(schema.uploadedFiles).values({ bookingId: id, fileName: 'upload-zenobia.pdf', originalName: 'quartermaine-logo.pdf', mimeType: 'application/pdf', fileSize: 4, storage: 'local' });
+    await db.insert(schema.uploadSessions).values({ id: 'session-zenobia', originalName: 'quartermaine-logo.pdf', fileSize: 4, partSize: 4, partCount: 1, fileName: 'upload-zenobia.pdf' });
     await ctx.deps.mailer.deliverQueued(db, { now: ctx.deps.now() });
 
     const cookie = await adminCookie(ctx);
@@ -101,5 +110,30 @@ describe('POST /api/admin/privacy/erase leaves nothing behind', () => {
     for (const needle of needles) expect(replayed).not.toContain(needle);
     // The files are gone from storage too.
     await expect(ctx.deps.files.get('photo-zenobia.png')).resolves.toBeNull();
+    await expect(ctx.deps.files.get('proof-4f9c2e.png')).resolves.toBeNull();
+    // What the accounts need stays: the change's amount and state, the proof's version.
+    const [change] = await db.select().from(schema.stencilChanges).where(eq(schema.stencilChanges.bookingId, id));
+    expect(change).toMatchObject({ amountPence: 2500, status: 'waived' });
   }, 120_000);
+
+  it("erases a worker: the worker row and day links go, and the stop history no longer names them", async () => {
+    const ctx = await createTestContext({});
+    const db = ctx.deps.db;
+    const created = await ctx.app.request('/api/bookings', jsonRequest(bookingPayload({ preferredDate: '2027-07-21' })), freshClient());
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const [worker] = await db.insert(schema.workers).values({ name: 'Ottoline Vexley', email: 'ottoline@vexley.example' }).returning();
+    await db.insert(schema.crewLinks).values({ tokenHash: 'hash-ottoline', workerId: worker!.id, day: '2027-07-21', expiresAt: new Date('2027-07-22T11:00:00Z') });
+    await db.insert(schema.crewStops).values({ bookingId: id, day: '2027-07-21', status: 'done', workerId: worker!.id, workerName: 'Ottoline Vexley' });
+
+    const cookie = await adminCookie(ctx);
+    const erased = await ctx.app.request('/api/admin/privacy/erase', adminRequest(cookie, { body: { email: 'Ottoline@Vexley.example' } }));
+    expect(erased.status).toBe(200);
+    const dump = JSON.stringify(await exportDatabase(db)).toLowerCase();
+    for (const needle of ['ottoline', 'vexley']) expect(dump, `the export still holds ${needle}`).not.toContain(needle);
+    // The stop itself stays done: the customer's project history does not change.
+    const [stop] = await db.select().from(schema.crewStops).where(eq(schema.crewStops.bookingId, id));
+    expect(stop).toMatchObject({ status: 'done', workerId: null });
+    expect(await db.select().from(schema.crewLinks)).toEqual([]);
+  }, 60_000);
 });

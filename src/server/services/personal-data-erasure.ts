@@ -9,6 +9,10 @@ import {
   idempotencyKeys,
   photos,
   progressLogs,
+  proofs,
+  stencilChanges,
+  crewStops,
+  uploadSessions,
   reviewRequests,
   reviews,
   uploadedFiles,
@@ -33,12 +37,32 @@ export const PERSONAL_DATA = {
   bookings: {
     erasure: 'anonymised (kept 7 years for the accounts: money, dates, patch counts stay)',
     personal: ['first_name', 'last_name', 'business_name', 'email', 'phone', 'location_address', 'special_instructions', 'status_notes', 'payment_failure_message'],
-    other: ['postcode', 'region', 'work_type', 'status', 'payment_status', 'stripe_payment_intent_id', 'checkout_token_hash'],
+    other: ['postcode', 'region', 'work_type', 'status', 'payment_status', 'stripe_payment_intent_id', 'checkout_token_hash', 'invite_status'],
   },
   booking_locations: { erasure: 'address emptied, coordinates zeroed', personal: ['address'], other: ['postcode', 'region'] },
   progress_logs: { erasure: 'notes emptied (the step history stays)', personal: ['notes'], other: ['step_name', 'status'] },
   uploaded_files: { erasure: 'rows and files deleted', personal: ['original_name'], other: ['file_name', 'mime_type', 'storage'] },
-  photos: { erasure: 'rows and files deleted', personal: ['original_name', 'description'], other: ['file_name', 'photo_type', 'mime_type', 'thumbnail_file_name'] },
+  upload_sessions: {
+    erasure: "sessions of the subject's uploaded files deleted (unfinished ones expire with RETENTION.unclaimedUploads)",
+    personal: ['original_name'],
+    other: ['id', 'mime_type', 'file_name'],
+  },
+  photos: {
+    erasure: 'rows and files deleted (crew photos too, with where and when they were taken)',
+    personal: ['original_name', 'description'],
+    other: ['file_name', 'photo_type', 'mime_type', 'thumbnail_file_name', 'client_upload_id'],
+  },
+  proofs: {
+    erasure: 'files deleted; the note, the change request and the file name emptied (the version history stays)',
+    personal: ['note', 'comment', 'original_name'],
+    other: ['status', 'file_name', 'mime_type', 'created_by'],
+  },
+  stencil_changes: {
+    erasure: "the customer's request and the waiver's reason emptied (amounts and payment state stay for the accounts)",
+    personal: ['comment', 'waived_reason'],
+    other: ['status', 'stripe_payment_intent_id', 'waived_by'],
+  },
+  crew_stops: { erasure: "a worker's name replaced when the worker is the subject", personal: ['worker_name'], other: ['status'] },
   contact_enquiries: { erasure: 'deleted', personal: ['first_name', 'last_name', 'email', 'phone', 'message'], other: ['inquiry_type'] },
   reviews: { erasure: 'deleted', personal: ['review_text', 'customer_name'], other: ['hidden_reason'] },
   channel_logs: {
@@ -75,6 +99,7 @@ export const NO_PERSONAL_DATA = {
   rate_limits: 'counters keyed by a hashed client address',
   stripe_events: 'Stripe event ids and types',
   job_runs: 'job names, run keys and counts',
+  crew_links: "token hashes of a worker's day links; deleted with the worker",
 } as const;
 
 export const ERASED_NAME = 'Erased';
@@ -136,7 +161,18 @@ export async function erasePersonalData(
         .select({ name: uploadedFiles.fileName, storage: uploadedFiles.storage })
         .from(uploadedFiles)
         .where(inArray(uploadedFiles.bookingId, ids));
-      storedFiles.push(...photoRows.map((row) => row.name), ...fileRows.filter((row) => row.storage !== 'uploadcare').map((row) => row.name));
+      const proofRows = await tx.select({ name: proofs.fileName }).from(proofs).where(inArray(proofs.bookingId, ids));
+      storedFiles.push(
+        ...photoRows.map((row) => row.name),
+        ...fileRows.filter((row) => row.storage !== 'uploadcare').map((row) => row.name),
+        ...proofRows.map((row) => row.name),
+      );
+      const uploadedNames = fileRows.map((row) => row.name);
+      if (uploadedNames.length) await tx.delete(uploadSessions).where(inArray(uploadSessions.fileName, uploadedNames));
+      // A proof's version history and a change's payment stay (the accounts, what was approved when);
+      // the customer's words, staff notes to them and the artwork itself go.
+      await tx.update(proofs).set({ note: null, comment: null, originalName: ERASED_NAME }).where(inArray(proofs.bookingId, ids));
+      await tx.update(stencilChanges).set({ comment: ERASED_NAME, waivedReason: null }).where(inArray(stencilChanges.bookingId, ids));
       await tx.delete(photos).where(inArray(photos.bookingId, ids));
       await tx.delete(uploadedFiles).where(inArray(uploadedFiles.bookingId, ids));
       await tx.delete(reviewRequests).where(inArray(reviewRequests.bookingId, ids));
@@ -198,7 +234,13 @@ export async function erasePersonalData(
       );
     const placesNaming = mentionsAny([sql`${geocodeCache.key}`, sql`${geocodeCache.result}::text`], addresses);
     if (placesNaming) await tx.delete(geocodeCache).where(placesNaming);
-    await tx.delete(workers).where(sameEmail(workers.email, email));
+    // The stop history keeps a worker's name (it outlives the worker); an erased worker's goes too,
+    // before the worker row, whose deletion empties crew_stops.worker_id.
+    const erasedWorkers = await tx.select({ id: workers.id }).from(workers).where(sameEmail(workers.email, email));
+    if (erasedWorkers.length) {
+      await tx.update(crewStops).set({ workerName: ERASED_NAME }).where(inArray(crewStops.workerId, erasedWorkers.map((row) => row.id)));
+      await tx.delete(workers).where(inArray(workers.id, erasedWorkers.map((row) => row.id)));
+    }
 
     const result: ErasureResult = { bookingsAnonymised: ids.length, enquiriesDeleted, reviewsDeleted, emailsDeleted, filesDeleted: 0 };
     await writeChannelLog(db, {
