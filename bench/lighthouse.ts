@@ -49,6 +49,7 @@ export const PAGES: PageTarget[] = [
 PAGES.push(
   { label: '/admin (signed in)', path: '/admin', prepare: signedInAdmin },
   { label: '/track-project (a result)', path: '/track-project', prepare: seededLink(/\/track-project\?t=/) },
+  { label: '/crew (a link)', path: '/crew', prepare: seededLink(/\/crew\?t=/) },
 );
 /** The pages that must reach 100 in every category (they load no framework JavaScript). */
 export const STATIC_PAGES = new Set(['/', '/pricing', '/how-it-works', '/about', '/terms', '/privacy']);

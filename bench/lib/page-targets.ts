@@ -2,8 +2,8 @@
  * What the Lighthouse bench measures: a list of pages, each a path and, where the page needs
  * state to show what a user sees, a `prepare` step that runs against the bench's own server
  * first and returns the path to open (e.g. with a seeded token) and headers to send (e.g. the
- * admin's session cookie). To add a page that needs a link from the demo data, e.g. a crew
- * member's page once the seed prints its link:
+ * admin's session cookie). A page that needs a link from the demo data opens the link the seed
+ * printed, e.g. a crew member's day:
  *
  *   { label: '/crew (a link)', path: '/crew', prepare: seededLink(/\/crew\?t=/) },
  */
