@@ -32,7 +32,6 @@ export function MessageCards({ messages, onOpen, showBooking = false }: { messag
             type="button"
             onClick={() => onOpen(message)}
             className="card block min-h-11 w-full p-4 text-left transition-colors hover:border-concrete-400 focus-visible:outline-2 focus-visible:outline-offset-2"
-            aria-label={`Open ${emailKindLabel(message.kind)} to ${message.to}: ${message.subject}`}
           >
             <span className="flex flex-wrap items-center justify-between gap-2">
               <span className="text-sm font-semibold text-ink">{emailKindLabel(message.kind)}</span>
