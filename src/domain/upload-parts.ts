@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_BYTES } from './booking-schema.ts';
+import { MAX_UPLOAD_BYTES } from './booking-limits.ts';
 
 // Files above one part travel in parts (api/routes/upload-parts.ts), because a Netlify function
 // takes at most 6 MB per request and a binary body reaches it base64-encoded (4/3 of its size):
