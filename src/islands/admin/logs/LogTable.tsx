@@ -69,7 +69,7 @@ export function LogTable({ logs }: { logs: ChannelLog[] }) {
                   <td className={`px-3 py-2 max-md:col-span-2 max-md:py-0 max-md:text-concrete-600 md:whitespace-nowrap ${log.entityType ? '' : 'max-md:hidden'}`}>
                     {log.entityType ? `${log.entityType}${log.entityId ? ` #${log.entityId}` : ''}` : '—'}
                   </td>
-                  <td className="px-3 py-2 max-md:col-span-2 max-md:py-1 max-md:break-words">
+                  <td className="px-3 py-2 [overflow-wrap:anywhere] max-md:col-span-2 max-md:py-1">
                     {log.details ?? '—'}
                     {log.userId || log.ipAddress ? (
                       <span className="mt-1 block text-xs text-concrete-600">
