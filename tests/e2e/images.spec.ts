@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { bookingAtStep, trackByForm } from '../fixtures/staff-setup.ts';
+import { bookingAtStep, openProject, trackByForm } from '../fixtures/staff-setup.ts';
 
 // Every image a page shows must load: a photo uploaded from the dashboard (with the thumbnail the
 // browser made for it) is walked through the dashboard's Projects tab, the customer's tracking
@@ -49,7 +49,7 @@ test('@desktop a dashboard photo and its thumbnail load on the dashboard, tracki
 
   // The dashboard's Projects tab shows the thumbnail.
   await page.goto('/admin');
-  const card = page.getByTestId('project').filter({ hasText: `Booking #${id} - Ines Harbour` });
+  const card = await openProject(page, id, 'Ines Harbour');
   const thumbnail = card.getByRole('img', { name: 'Harbour Linen, finished' });
   await expect(thumbnail).toHaveAttribute('src', /-thumb\.png$/);
   await expectLoaded(thumbnail);

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { bookingPayload, setupBookingHeaders } from '../fixtures/bookings.ts';
 import { ADMIN_PASSWORD } from '../fixtures/e2e-server.ts';
+import { openProject } from '../fixtures/staff-setup.ts';
 
 // Stencil proof sign-off on a phone, both sides at once: staff send a proof from the project
 // card, the customer asks for changes, approves version 2, then asks for a change after approval.
@@ -51,6 +52,12 @@ test('@mobile a customer signs off the stencil proof while staff follow each sta
   // Staff take the project to step 2 and send version 1.
   await signIn(staff);
   const card = () => staff.getByTestId('project').filter({ hasText: `Booking #${id} - Noor Hartley` });
+  // Staff reload to see the customer's decisions: the list closes, so the project opens again.
+  const reopen = async () => {
+    await staff.reload();
+    await openProject(staff, id, 'Noor Hartley');
+  };
+  await openProject(staff, id, 'Noor Hartley');
   for (const [label, name] of [['Consult', 'Step 1: Design Consultation'], ['Stencil', 'Step 2: Stencil Creation']] as const) {
     await card().getByRole('button', { name: new RegExp(`^${label}`) }).click();
     const dialog = staff.getByRole('dialog', { name });
@@ -77,7 +84,7 @@ test('@mobile a customer signs off the stencil proof while staff follow each sta
   await expect(proof.getByRole('status')).toContainText('You asked for changes');
 
   // Staff see the comment and send version 2.
-  await staff.reload();
+  await reopen();
   await expect(panel().getByTestId('proof-state')).toContainText('Changes requested on version 1');
   await expect(panel()).toContainText('Please make the flowers pink.');
   await panel().getByLabel('New proof (PNG, JPG, SVG or PDF)').setInputFiles(LOGO);
@@ -94,7 +101,7 @@ test('@mobile a customer signs off the stencil proof while staff follow each sta
   await proof.getByRole('button', { name: 'Approve version 2' }).click();
   await expect(proof.getByTestId('change-after-approval')).toContainText('You approved version 2');
 
-  await staff.reload();
+  await reopen();
   await expect(panel().getByTestId('proof-state')).toContainText('Version 2 approved on');
   await expect(card()).toContainText('Step 3 of 5');
 
@@ -105,7 +112,7 @@ test('@mobile a customer signs off the stencil proof while staff follow each sta
   await expect(proof.getByRole('status')).toContainText('will be invoiced');
 
   // Staff waive the £100 (with a reason); the approval reopens for version 3.
-  await staff.reload();
+  await reopen();
   const unpaid = panel().getByTestId('stencil-change-unpaid');
   await expect(unpaid).toContainText('Our new phone number, please.');
   await unpaid.getByLabel('Reason for waiving the £100').fill('Goodwill: first campaign');
