@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { DATA_RETENTION } from '../../../content/legal.ts';
+import { analyticsEventLabel } from '../../../domain/analytics-events.ts';
 import { showToast } from '../../shared/toast-store.ts';
 import { DailyChart } from '../analytics/DailyChart.tsx';
 import { fetchAnalyticsSummary, pageLabel, type AnalyticsSummary } from '../analytics/analytics-api.ts';
@@ -61,7 +62,7 @@ export default function AnalyticsTab() {
           id="analytics-events"
           title="User events (24 hours)"
           empty="No user events in the last 24 hours."
-          items={summary?.recentEvents.map((row) => ({ label: row.eventName, count: row.count }))}
+          items={summary?.recentEvents.map((row) => ({ label: analyticsEventLabel(row.eventName), count: row.count }))}
         />
       </div>
 
