@@ -57,7 +57,9 @@ test.describe('admin Analytics tab', () => {
     const events = page.getByRole('region', { name: 'User events (24 hours)' });
     await expect(events).toContainText('Booking form started');
     await expect(events).not.toContainText('_');
-    await expect(page.getByRole('complementary', { name: 'About this tracking' })).toContainText('No cookies and no local storage');
+    const about = page.getByRole('complementary', { name: 'About this tracking' });
+    await expect(about).toContainText('No cookies and no local storage');
+    await expect(about).toContainText('Staff are not counted');
 
     const chart = page.getByRole('img', { name: /Daily page views, last 30 days/ });
     await expect(chart).toBeVisible();

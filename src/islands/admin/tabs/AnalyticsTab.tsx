@@ -75,6 +75,9 @@ export default function AnalyticsTab() {
           and city. The booking, payment, contact and tracking pages also record a few named events, such as a booking being started or sent.
         </p>
         <p className="mt-2">
+          Staff are not counted: views of the dashboard and the crew pages, and pages viewed while signed in here, are not recorded.
+        </p>
+        <p className="mt-2">
           No cookies and no local storage are used for this, and no IP address is stored. Records are kept for{' '}
           {ANALYTICS_RETENTION ?? '26 months'}, as the <a href="/privacy" className="font-semibold text-accent-800 underline">privacy policy</a> says.
         </p>
