@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { addDays, formatFileSize, formatLongDate, isIsoDate, toIsoDate } from './format.ts';
+import { addDays, formatFileSize, formatLongDate, formatShortDay, isIsoDate, toIsoDate } from './format.ts';
 
 describe('formatFileSize', () => {
   it.each([
@@ -67,6 +67,16 @@ describe('formatLongDate', () => {
 
   it('refuses text that is not a date', () => {
     expect(() => formatLongDate('soon')).toThrow(RangeError);
+  });
+});
+
+describe('formatShortDay', () => {
+  it.each([
+    ['2027-07-20', '2027-07-18', 'Tue 20 July'],
+    ['2027-01-04', '2026-12-30', 'Mon 4 January 2027'],
+    ['2026-12-31', '2027-01-02', 'Thu 31 December 2026'],
+  ])('%s (today %s) shows as %s', (day, today, text) => {
+    expect(formatShortDay(day, today)).toBe(text);
   });
 });
 

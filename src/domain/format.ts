@@ -62,6 +62,19 @@ export function formatLongDate(value: string): string {
   return LONG_DATE_IN_LONDON.format(instant);
 }
 
+const SHORT_DAY = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'long', timeZone: 'UTC' });
+
+/**
+ * '2027-07-20' → 'Tue 20 July', for a day near `today` (both 'YYYY-MM-DD'); the year is added
+ * when it is not today's year: 'Tue 20 July 2027'.
+ */
+export function formatShortDay(isoDate: string, today: string): string {
+  const date = requireIsoDate(isoDate);
+  const day = SHORT_DAY.format(date);
+  // Appended rather than formatted: en-GB would write 'Tue, 20 July 2027'.
+  return isoDate.slice(0, 4) === today.slice(0, 4) ? day : `${day} ${isoDate.slice(0, 4)}`;
+}
+
 const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
 const KILO = 1024;
 

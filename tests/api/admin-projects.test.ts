@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { bookings, channelLogs, photos, progressLogs } from '../../db/schema.ts';
+import { bookings, channelLogs, emailOutbox, photos, progressLogs } from '../../db/schema.ts';
 import { runMaintenance } from '../../src/server/services/maintenance.ts';
 import { adminCookie, adminRequest } from '../setup/admin.ts';
 import { createTestContext, TEST_ORIGIN } from '../setup/test-app.ts';
@@ -70,7 +70,7 @@ async function adminLogs(action: string) {
 
 beforeEach(async () => {
   ctx.setNow(T0);
-  for (const table of [photos, progressLogs, bookings, channelLogs]) await db.delete(table);
+  for (const table of [photos, progressLogs, emailOutbox, bookings, channelLogs]) await db.delete(table);
   cookie = await adminCookie(ctx);
 });
 
@@ -188,6 +188,35 @@ describe('PATCH /api/admin/bookings/:id/progress', () => {
     expect((await wrongStatus.json()).error).toBe("Step 4 sets the status 'installation_complete', not 'completed'.");
     const badDate = await progress(booking.id, { currentStep: 4, installationDate: 'next Tuesday' });
     expect(badDate.status).toBe(400);
+  });
+
+  it('step 4 without a date keeps the installation day set at step 3, which the customer was sent', async () => {
+    const booking = await insertBooking({ currentStep: 2, status: 'stencil_creation' });
+    expect((await progress(booking.id, { currentStep: 3, installationDate: '2027-07-20' })).status).toBe(200);
+    // The test clock reads 22 November 2026: the button is pressed on another day than the one scheduled.
+    const response = await progress(booking.id, { currentStep: 4, status: 'installation_complete' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ currentStep: 4, installationDate: '2027-07-20T00:00:00.000Z' });
+    // No reschedule was announced: only step 3's move from the preferred day was.
+    expect((await db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'installation-rescheduled'))).map((row) => row.dedupeKey)).toEqual([
+      `installation-rescheduled:${booking.id}:1`,
+    ]);
+  });
+
+  it('step 4 without any scheduled date records the preferred day, not the day it was pressed', async () => {
+    const booking = await insertBooking({ currentStep: 3, status: 'installation_scheduled', preferredDate: '2027-07-14' });
+    const response = await progress(booking.id, { currentStep: 4 });
+    expect(await response.json()).toMatchObject({ installationDate: '2027-07-14T00:00:00.000Z' });
+  });
+
+  it('step 4 with a date staff corrected uses it and sends the updated invite, as a move at step 3 does', async () => {
+    const booking = await insertBooking({ currentStep: 2, status: 'stencil_creation' });
+    await progress(booking.id, { currentStep: 3, installationDate: '2027-07-20' });
+    const response = await progress(booking.id, { currentStep: 4, installationDate: '2027-07-21' });
+    expect(await response.json()).toMatchObject({ currentStep: 4, installationDate: '2027-07-21T00:00:00.000Z' });
+    const sent = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'installation-rescheduled')).orderBy(emailOutbox.id);
+    expect(sent.map((row) => row.dedupeKey)).toEqual([`installation-rescheduled:${booking.id}:1`, `installation-rescheduled:${booking.id}:2`]);
+    expect(sent[1]!.subject).toContain('21 July 2027');
   });
 
   it('step 5 completes the project and stamps the completion date', async () => {

@@ -115,7 +115,7 @@ describe('changing the installation date sends an updated invite', () => {
     expect(row!.inviteSequence).toBe(1);
   });
 
-  it('queues nothing for a step-4 date stamped by the clock, an archived booking, a past day, or a refused update', async () => {
+  it('queues nothing for step 4 without a date (it keeps the day), an archived booking, a past day, or a refused update', async () => {
     const stamped = await book();
     for (const step of [1, 2, 3, 4]) expect((await progress(stamped, { currentStep: step })).status).toBe(200);
     expect(await inviteMail(stamped)).toHaveLength(1);

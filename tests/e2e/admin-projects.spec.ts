@@ -65,11 +65,19 @@ test('@mobile a project goes through the five steps with a note, a photo and a d
       await expect(dialog.getByLabel('Installation date')).toHaveValue('2027-10-12');
       await dialog.getByLabel('Installation date').fill('2027-10-14');
     }
+    // Installing proposes the day set at step 3 (the customer's date), and says it is not today.
+    if (step === 4) {
+      await expect(dialog.getByLabel('Installation date')).toHaveValue('2027-10-14');
+      await expect(dialog.getByTestId('installation-date-note')).toHaveText('Scheduled for Thu 14 October 2027 — not today.');
+      await dialog.getByLabel('Installation date').fill('2027-10-15');
+      await expect(dialog.getByTestId('installation-date-note')).toContainText('Moves the installation from Thu 14 October 2027 to Fri 15 October 2027.');
+      await dialog.getByLabel('Installation date').fill('2027-10-14');
+    }
     await dialog.getByRole('button', { name: step === 5 ? 'Complete Project' : 'Update Progress' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('toast')).toContainText(`Booking #${id} is at step ${step}: ${name}.`);
     await expect(card).toContainText(`Step ${step} of 5`);
-    if (step === 3) await expect(card).toContainText(/Installation:\s*14 October 2027/);
+    if (step === 3 || step === 4) await expect(card).toContainText(/Installation:\s*14 October 2027/);
   }
   await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuetext', 'Step 5 of 5: Completed');
   await expect(card.getByRole('list', { name: /Progress history/ })).toContainText('Stencil approved by Rosa');

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { api, ApiError } from '../shared/api.ts';
+import { useEarlyInput } from '../shared/early-input.ts';
 import { showToast } from '../shared/toast-store.ts';
 import { Toaster } from '../shared/Toaster.tsx';
 import { withErrorBoundary } from '../shared/ErrorBoundary.tsx';
@@ -19,6 +20,7 @@ import {
   WORK_TYPE_LABELS,
   attemptFor,
   buildPayload,
+  chooseTile,
   buildPendingBooking,
   earliestBookingDate,
   isDateUnavailable,
@@ -88,6 +90,21 @@ function loadValidation(): Promise<Validation> {
   return validationLoad;
 }
 
+const TEXT_FIELDS = ['firstName', 'lastName', 'businessName', 'email', 'phone', 'preferredDate', 'locationAddress', 'specialInstructions'] as const;
+
+/**
+ * What was typed or chosen before the form hydrated goes into the stores, so the summary, the
+ * checks and the next render know it (shared/early-input.ts). The date is checked against the
+ * fully booked days when their list arrives, as a restored one is.
+ */
+function adoptEarlyInput(typed: Record<string, string>): void {
+  for (const name of TEXT_FIELDS) if (typed[name] !== undefined) setField(name, typed[name]);
+  const workType = typed.workType;
+  if (workType && (WORK_TYPES as readonly string[]).includes(workType)) setField('workType', workType as FormValues['workType']);
+  const tile = typed['quantity-tile'];
+  if (tile === '5' || tile === '10' || tile === 'custom') chooseTile(tile);
+}
+
 /** Where each error in the summary takes the person. */
 function targetIdFor(key: ErrorKey, isCustom: boolean): string {
   if (key === 'workType') return controlId('workType-day');
@@ -116,6 +133,8 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
   // The server refused the date as full and the form emptied it: the field says why it is empty.
   const clearedFullDate = useRef(false);
   const errorSummary = useRef<HTMLDivElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  useEarlyInput(form, adoptEarlyInput);
 
   useEffect(() => {
     setMinDate(earliestBookingDate(new Date()));
@@ -303,7 +322,7 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
         </div>
       )}
 
-      <form noValidate onSubmit={onSubmit} onInputCapture={() => sendEventOnce('booking_started')}
+      <form ref={form} noValidate onSubmit={onSubmit} onInputCapture={() => sendEventOnce('booking_started')}
         onFocusCapture={() => void loadValidation().catch(() => {})} aria-label="Booking form" className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <div className="min-w-0 space-y-6">
           <FormSection number={1} title="Personal Information">

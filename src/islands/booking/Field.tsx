@@ -23,6 +23,8 @@ export function hintId(name: string): string {
 
 export interface ControlProps {
   id: string;
+  /** The field's name, so what was typed before hydration can be found (shared/early-input.ts) and autofill knows it. */
+  name: string;
   'aria-describedby'?: string;
   'aria-invalid'?: true;
 }
@@ -32,6 +34,7 @@ export function describedBy(name: string, { hasHint, error }: { hasHint: boolean
   const ids = [hasHint ? hintId(name) : null, error ? errorId(name) : null].filter(Boolean).join(' ');
   return {
     id: controlId(name),
+    name,
     ...(ids ? { 'aria-describedby': ids } : {}),
     ...(error ? { 'aria-invalid': true as const } : {}),
   };

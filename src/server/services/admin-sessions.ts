@@ -58,6 +58,27 @@ export async function touchAdminSession(db: Database, token: string, now: Date):
   return row ?? null;
 }
 
+/**
+ * Whether a token names a live session, without using it: for a request that only needs to know
+ * who is asking (an analytics beacon), so looking leaves the idle deadline where it was.
+ */
+export async function isLiveAdminSession(db: Database, token: string, now: Date): Promise<boolean> {
+  if (!isWellFormedSessionToken(token)) return false;
+  const [row] = await db
+    .select({ tokenHash: adminSessions.tokenHash })
+    .from(adminSessions)
+    .where(
+      and(
+        eq(adminSessions.tokenHash, hashSessionToken(token)),
+        isNull(adminSessions.revokedAt),
+        gt(adminSessions.expiresAt, now),
+        gt(adminSessions.lastSeenAt, new Date(now.getTime() - ADMIN_IDLE_TIMEOUT_MS)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Ends a session on the server: the cookie, even replayed, opens nothing afterwards. */
 export async function endAdminSession(db: Database, token: string, now: Date): Promise<void> {
   if (!isWellFormedSessionToken(token)) return;

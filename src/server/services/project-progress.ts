@@ -9,6 +9,7 @@ import {
   TOTAL_PROJECT_STEPS,
   type StepDateField,
 } from '../../domain/project-steps.ts';
+import { installationDay } from '../../domain/schedule.ts';
 import type { AppDeps } from '../api/deps.ts';
 import { badRequest, notFound } from '../api/errors.ts';
 import { deliverNow } from '../providers/email.ts';
@@ -120,8 +121,8 @@ export function toProgressLogJson(row: typeof progressLogs.$inferSelect) {
 
 /**
  * Moves a project to a step (admin-dashboard.md §4): the status follows the step table, the
- * step's date is stamped by the server's clock unless the admin gave one, step 5 completes the
- * project. The booking, its progress log, the admin log and, when the admin moved the
+ * step's date is the one the admin gave or else the server's clock (step 4 keeps the scheduled
+ * installation day instead, see defaultStepDate), step 5 completes the project. The booking, its progress log, the admin log and, when the admin moved the
  * installation to another day, the customer's updated calendar invite change together or not at
  * all; the invite is delivered after the commit.
  */
@@ -148,8 +149,8 @@ export async function updateProgress(
     }
 
     const updated = await moveToStep(tx, booking, input, actor);
-    // Only a date the admin gave plans the installation; the clock's stamp for step 4 records
-    // that it is happening, which the customer already knows.
+    // Only a date the admin gave plans the installation (at step 3, or a correction at step 4);
+    // without one, step 4 keeps the day the customer already knows.
     const inviteKey = input.installationDate
       ? await queueRescheduledInvite(tx, booking, updated, { siteUrl: deps.env.SITE_URL, now: actor.now, userId: actor.userId })
       : null;
@@ -172,7 +173,7 @@ export async function moveToStep(tx: Transaction, booking: BookingRow, input: Pr
     const value = input[field];
     if (value) dates[field] = new Date(value);
   }
-  if (step.dateField && !dates[step.dateField]) dates[step.dateField] = actor.now;
+  if (step.dateField && !dates[step.dateField]) dates[step.dateField] = defaultStepDate(step.dateField, booking, actor.now);
 
   const notes = input.statusNotes?.trim() || defaultProgressNote(step);
   const [updated] = await tx
@@ -198,6 +199,17 @@ export async function moveToStep(tx: Transaction, booking: BookingRow, input: Pr
     metadata: { fromStep: booking.currentStep, toStep: step.step, fromStatus: booking.status, status: step.status },
   });
   return updated!;
+}
+
+/**
+ * The date a step records when staff give none: the clock's, except for the installation. Step 4
+ * records that it happened on the day scheduled at step 3 (or the preferred day, when none was
+ * set), the day the customer's invite and e-mails already name; stamping the clock would move
+ * it, unannounced, to whatever day staff pressed the button. Only a date staff send moves it.
+ */
+function defaultStepDate(field: StepDateField, booking: BookingRow, now: Date): Date {
+  if (field !== 'installationDate') return now;
+  return booking.installationDate ?? new Date(installationDay(booking));
 }
 
 /** 'Add Note to Current Step': a log entry at the project's current step, shown as the latest note. */

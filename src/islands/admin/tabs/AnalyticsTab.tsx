@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { DATA_RETENTION } from '../../../content/legal.ts';
+import { analyticsEventLabel } from '../../../domain/analytics-events.ts';
 import { showToast } from '../../shared/toast-store.ts';
 import { DailyChart } from '../analytics/DailyChart.tsx';
 import { fetchAnalyticsSummary, pageLabel, type AnalyticsSummary } from '../analytics/analytics-api.ts';
@@ -61,7 +62,7 @@ export default function AnalyticsTab() {
           id="analytics-events"
           title="User events (24 hours)"
           empty="No user events in the last 24 hours."
-          items={summary?.recentEvents.map((row) => ({ label: row.eventName, count: row.count }))}
+          items={summary?.recentEvents.map((row) => ({ label: analyticsEventLabel(row.eventName), count: row.count }))}
         />
       </div>
 
@@ -72,6 +73,9 @@ export default function AnalyticsTab() {
         <p className="mt-2">
           Each page view records the page path, the referring page, the browser type and, from the hosting platform's geo data, the visitor's country
           and city. The booking, payment, contact and tracking pages also record a few named events, such as a booking being started or sent.
+        </p>
+        <p className="mt-2">
+          Staff are not counted: views of the dashboard and the crew pages, and pages viewed while signed in here, are not recorded.
         </p>
         <p className="mt-2">
           No cookies and no local storage are used for this, and no IP address is stored. Records are kept for{' '}

@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { ADMIN_ABSOLUTE_TIMEOUT_MS, touchAdminSession, type AdminSession } from '../../services/admin-sessions.ts';
+import { ADMIN_ABSOLUTE_TIMEOUT_MS, isLiveAdminSession, touchAdminSession, type AdminSession } from '../../services/admin-sessions.ts';
 
 /**
  * One guard for every admin endpoint (api.md: "Every admin call answers 401 without a valid
@@ -32,6 +32,13 @@ export async function readAdminSession(c: Context<AppEnv>): Promise<AdminSession
   const session = token ? await touchAdminSession(db, token, now()) : null;
   c.set('adminSession', session);
   return session;
+}
+
+/** Whether the caller is signed in as staff, without counting the look as the session's use. */
+export async function isSignedInStaff(c: Context<AppEnv>): Promise<boolean> {
+  const token = sessionToken(c);
+  const { db, now } = c.get('deps');
+  return token ? isLiveAdminSession(db, token, now()) : false;
 }
 
 export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {

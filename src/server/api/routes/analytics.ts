@@ -6,8 +6,8 @@ import type { AppEnv } from '../deps.ts';
 import { readJson } from '../middleware/body.ts';
 import { rateLimit } from '../../services/rate-limit.ts';
 import { clientInfo } from '../../services/client-info.ts';
-import { ANALYTICS_EVENTS } from '../../../domain/analytics-events.ts';
-import { requireAdmin } from '../middleware/admin-auth.ts';
+import { ANALYTICS_EVENTS, isStaffPage } from '../../../domain/analytics-events.ts';
+import { isSignedInStaff, requireAdmin } from '../middleware/admin-auth.ts';
 import { analyticsSummary } from '../../services/analytics-summary.ts';
 
 // Cleaned like every typed field (domain/text.ts): these end up in the admin dashboard and exports.
@@ -41,6 +41,9 @@ const ANALYTICS_LIMIT = { limit: 120, windowSeconds: 60 };
 export const analyticsRoutes = new Hono<AppEnv>()
   .post('/pageview', rateLimit({ name: 'pageview', ...ANALYTICS_LIMIT }), async (c) => {
     const body = await readJson(c, pageViewSchema);
+    // Staff are not visitors: their own pages, and anything viewed while signed in to the
+    // dashboard, would otherwise top the Analytics tab. The answer is the same 204 either way.
+    if (isStaffPage(body.path) || (await isSignedInStaff(c))) return c.body(null, 204);
     const { country, city } = clientInfo(c);
     await c.get('deps').db.insert(pageViews).values({
       path: body.path,
