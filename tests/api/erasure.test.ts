@@ -90,7 +90,7 @@ describe('POST /api/admin/privacy/erase leaves nothing behind', () => {
       .values({ bookingId: id, version: 1, status: 'approved', note: `For ${person.firstName}`, fileName: 'proof-4f9c2e.png', originalName: 'quartermaine-cafe-v1.png', mimeType: 'image/png', fileSize: 4, createdBy: 'admin', comment: `Ring ${person.phone} first` })
       .returning();
     await db.insert(schema.stencilChanges).values({ bookingId: id, proofId: proof!.id, comment: `Make ${person.lastName} bigger`, amountPence: 2500, status: 'waived', waivedBy: 'admin', waivedReason: `${person.firstName} is a regular` });
-    await db.insert(schema.uploadedFiles).values({ bookingId: id, fileName: 'upload-zenobia.pdf', originalName: 'quartermaine-logo.pdf', mimeType: 'application/pdf', fileSize: 4, storage: 'local' });
+    await db.insert(schema.uploadedFiles).values({ bookingId: id, fileName: 'upload-zenobia.pdf', originalName: 'quartermaine-logo.pdf', mimeType: 'application/pdf', fileSize: 4, storage: 'disk' });
     await db.insert(schema.uploadSessions).values({ id: 'session-zenobia', originalName: 'quartermaine-logo.pdf', fileSize: 4, partSize: 4, partCount: 1, fileName: 'upload-zenobia.pdf' });
     await ctx.deps.mailer.deliverQueued(db, { now: ctx.deps.now() });
 
