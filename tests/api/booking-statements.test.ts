@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { uploadedFiles } from '../../db/schema.ts';
 import { createApp } from '../../src/server/api/app.ts';
+import { currentClientHashKey } from '../../src/server/services/client-hash-keys.ts';
 import type { BackgroundTasks } from '../../src/server/api/background.ts';
 import { bookingPayload, freshClient } from '../fixtures/bookings.ts';
 import { recordingDatabase } from '../setup/recording-database.ts';
@@ -30,6 +31,10 @@ function heldBackground(): BackgroundTasks & { runHeld(): Promise<void> } {
 
 async function countBooking(body: Record<string, unknown>, headers: Record<string, string> = {}) {
   const { db, statements } = recordingDatabase(ctx.deps.db);
+  // The day's client-hash key is read once per instance and day (client-hash-keys.ts), not per
+  // booking: fetched before counting, as a running instance already holds it.
+  await currentClientHashKey(db, ctx.deps.now());
+  statements.splice(0);
   const background = heldBackground();
   const app = createApp({ ...ctx.deps, db, background });
   const response = await app.request('/api/bookings', jsonRequest(body, { headers }), freshClient());

@@ -218,11 +218,11 @@ export async function pauseSecondsLeft(db: Database, pause: Pause, now: Date): P
 /** Route middleware: 429 with Retry-After once a client passes the rule's limit. */
 export function rateLimit(
   rule: RateLimitRule,
-  subject: (c: Context<AppEnv>) => string = clientKey,
+  subject: (c: Context<AppEnv>) => string | Promise<string> = clientKey,
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { db, now } = c.get('deps');
-    const result = await consumeRateLimit(db, rule, subject(c), now());
+    const result = await consumeRateLimit(db, rule, await subject(c), now());
     if (!result.allowed) {
       throw new AppError(429, 'Too many requests. Please wait a moment and try again.', undefined, {
         'Retry-After': String(result.retryAfterSeconds),

@@ -8,7 +8,7 @@ import { rateLimit } from '../../services/rate-limit.ts';
 import { cachedUnavailableDates } from '../../services/unavailable-dates-cache.ts';
 import { createBooking } from '../../services/bookings.ts';
 import { readIdempotencyKey } from '../../services/idempotency.ts';
-import { clientKey } from '../../services/client-info.ts';
+import { clientKey, previousClientKey } from '../../services/client-info.ts';
 import { afterResponse } from '../background.ts';
 
 // A business books a few times at most; a script filling the calendar with unpaid holds gets 429.
@@ -46,7 +46,12 @@ export const bookingRoutes = new Hono<AppEnv>()
       const fields = fieldErrors(parsed.error);
       throw badRequest(Object.values(fields)[0] ?? 'Invalid booking', fields);
     }
-    const result = await createBooking(c.get('deps'), { payload: parsed.data, idempotencyKey, client: clientKey(c) });
+    const result = await createBooking(c.get('deps'), {
+      payload: parsed.data,
+      idempotencyKey,
+      client: await clientKey(c),
+      previousClient: (tx) => previousClientKey(c, tx),
+    });
     if (result.deliverMail) afterResponse(c, result.deliverMail);
     return c.json(result.body, result.status);
   });
