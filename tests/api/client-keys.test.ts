@@ -1,10 +1,15 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { asc, eq, like } from 'drizzle-orm';
 import { channelLogs, clientHashKeys, idempotencyKeys, rateLimits } from '../../db/schema.ts';
 import { addDays } from '../../src/domain/format.ts';
 import { currentClientHashKey, pruneClientHashKeys } from '../../src/server/services/client-hash-keys.ts';
 import { runMaintenance } from '../../src/server/services/maintenance.ts';
+import { openDatabase } from '../../db/client.ts';
+import { migrateDatabase, MIGRATIONS_FOLDER } from '../../db/migrate.ts';
 import { createTestContext, jsonRequest } from '../setup/test-app.ts';
 import { bookingPayload } from '../fixtures/bookings.ts';
 
@@ -171,5 +176,34 @@ describe('retention of the keys', () => {
     await pruneClientHashKeys(db, ctx.deps.now());
     expect(await db.select().from(clientHashKeys).where(eq(clientHashKeys.day, '2026-12-10'))).toHaveLength(0);
     expect((await post(payload, from('192.0.2.9'), { 'Idempotency-Key': 'old-key' })).status).toBe(409);
+  });
+});
+
+describe('migration 0024', () => {
+  it('clears the unkeyed address hashes the Logs and Idempotency-Key rows held before it', async () => {
+    // The migrations up to 0023 in a folder of their own, then the rest on the same database.
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'cp-migrations-'));
+    const handle = await openDatabase();
+    try {
+      await cp(MIGRATIONS_FOLDER, folder, { recursive: true });
+      const journalFile = path.join(folder, 'meta', '_journal.json');
+      const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: { tag: string }[] };
+      const upTo = journal.entries.findIndex((entry) => entry.tag.startsWith('0024_'));
+      expect(upTo).toBeGreaterThan(0);
+      await writeFile(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo) }));
+      await migrateDatabase(handle, folder);
+
+      const unkeyed = createHash('sha256').update('192.0.2.1').digest('base64url').slice(0, 22);
+      await handle.db.insert(channelLogs).values({ channel: 'admin', action: 'login_failed', ipAddress: unkeyed, details: 'Admin sign-in refused: wrong password' });
+      await handle.db.insert(idempotencyKeys).values({ scope: 'create-booking', key: 'k', requestHash: 'h', clientKey: unkeyed });
+      await migrateDatabase(handle);
+
+      expect((await handle.db.select().from(channelLogs)).map((row) => row.ipAddress)).toEqual([null]);
+      expect((await handle.db.select().from(idempotencyKeys)).map((row) => row.clientKey)).toEqual([null]);
+      expect(await handle.db.select().from(clientHashKeys)).toEqual([]);
+    } finally {
+      await handle.close();
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });
