@@ -45,9 +45,18 @@ export function tablesInLoadOrder(): { name: string; table: PgTable; serial: str
   });
 }
 
+/**
+ * Tables a dump leaves out. The client-address hash keys (services/client-hash-keys.ts) must be
+ * gone two days after their day, so that the hashes they made can never be tied to an address
+ * again; a dump kept longer would keep them. A loaded dump therefore starts with no keys: the
+ * server makes the day's key anew, and clients count from zero.
+ */
+export const NOT_EXPORTED: ReadonlySet<string> = new Set(['client_hash_keys']);
+
 export async function exportDatabase(db: Database, now = new Date()): Promise<DatabaseDump> {
   const tables: Record<string, unknown[]> = {};
   for (const { name } of tablesInLoadOrder()) {
+    if (NOT_EXPORTED.has(name)) continue;
     const result = await db.execute(sql`select coalesce(json_agg(row_to_json(t)), '[]'::json) as rows from ${sql.identifier(name)} t`);
     const [row] = rowsOf<{ rows: unknown[] | string }>(result);
     tables[name] = typeof row?.rows === 'string' ? (JSON.parse(row.rows) as unknown[]) : (row?.rows ?? []);

@@ -456,6 +456,18 @@ export const rateLimits = pgTable(
   (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
 );
 
+/**
+ * The secret that client-address hashes are keyed with (services/client-info.ts): 32 random bytes
+ * (base64url), one per UTC day, made by whichever function instance first needs the day's key.
+ * The hourly job deletes a key once its day and the next are over; after that nobody, not even
+ * someone holding the whole database, can tell which address a hash made with it came from.
+ */
+export const clientHashKeys = pgTable('client_hash_keys', {
+  day: date('day').primaryKey(),
+  key: text('key').notNull(),
+  createdAt: createdAt(),
+});
+
 /** A replayed Idempotency-Key returns the first result instead of doing the work twice. */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
@@ -463,7 +475,7 @@ export const idempotencyKeys = pgTable(
     scope: text('scope').notNull(),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
-    /** clientKey() of the client that made the key: only it may replay the stored response. */
+    /** clientKey() of the client that made the key (keyed with that day's secret): only it may replay the stored response. */
     clientKey: text('client_key'),
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body'),

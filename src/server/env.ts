@@ -78,6 +78,31 @@ const envSchema = z.object({
    * hold; past it, uploads answer 429 until files are claimed or age out.
    */
   UNCLAIMED_UPLOAD_QUOTA_MB: z.coerce.number().positive().default(500),
+  /**
+   * Site-wide ceilings on the public calls that store data or send e-mail (rate-limit.ts
+   * `siteCeiling`): many addresses together, each within its own per-client limit, still stop
+   * here, with the same 429 and Retry-After. Each counts the requests its per-client limit let
+   * through over a sliding hour. The defaults are several times a small business's busiest hour,
+   * so only a flood meets them; raise one for a campaign you expect to be bigger.
+   *
+   * Booking attempts: a campaign hour brings perhaps 20 bookings (the form checks fields before
+   * sending, so few attempts fail); 120 is six times that. Each booking mails the typed address
+   * and the staff, so this also bounds those e-mails at 240 an hour.
+   */
+  SITE_MAX_BOOKINGS_PER_HOUR: z.coerce.number().int().positive().default(120),
+  /** Enquiries: a few a day is usual; each one mails an acknowledgement to the typed address. */
+  SITE_MAX_ENQUIRIES_PER_HOUR: z.coerce.number().int().positive().default(60),
+  /**
+   * Uploads started (single files and files in parts): a booking brings one to three files, so
+   * 300 covers the busiest booking hour several times over; UNCLAIMED_UPLOAD_QUOTA_MB bounds the
+   * bytes besides.
+   */
+  SITE_MAX_UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(300),
+  /**
+   * Project tracking lookups: customers check now and then, a few dozen an hour at most; the
+   * ceiling keeps guessing e-mail and booking id pairs slow from many addresses, not just one.
+   */
+  SITE_MAX_TRACKING_LOOKUPS_PER_HOUR: z.coerce.number().int().positive().default(300),
   /** Trust X-Forwarded-For from the first proxy (Netlify sets context.ip instead). */
   TRUST_PROXY: z
     .enum(['true', 'false'])

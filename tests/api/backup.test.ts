@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bookings } from '../../db/schema.ts';
+import { bookings, clientHashKeys, rateLimits } from '../../db/schema.ts';
+import { currentClientHashKey } from '../../src/server/services/client-hash-keys.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import { exportDatabase, importDatabase, DUMP_FORMAT, tablesInLoadOrder } from '../../db/dump.ts';
 import { createTestContext } from '../setup/test-app.ts';
@@ -34,6 +35,20 @@ describe('database export and import', () => {
       })
       .returning({ id: bookings.id });
     expect(created!.id).toBeGreaterThan(maxId);
+  });
+
+  it('leaves the client-address hash keys out, so no dump outlives their two days', async () => {
+    const now = new Date('2026-11-22T10:00:00Z');
+    await currentClientHashKey(source.deps.db, now);
+    await source.deps.db.insert(rateLimits).values({ key: 'create-booking:somehash', windowStart: now, count: 1 });
+    const dump = await exportDatabase(source.deps.db);
+    expect(dump.tables).not.toHaveProperty('client_hash_keys');
+    expect(dump.tables.rate_limits).toContainEqual(expect.objectContaining({ key: 'create-booking:somehash' }));
+
+    // A loaded dump replaces the keys too: none is left from before it.
+    await currentClientHashKey(target.deps.db, now);
+    await importDatabase(target.deps.db, JSON.parse(JSON.stringify(dump)));
+    expect(await target.deps.db.select().from(clientHashKeys)).toEqual([]);
   });
 
   it('changes nothing when a dump does not load', async () => {

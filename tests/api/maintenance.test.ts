@@ -224,6 +224,7 @@ describe('runMaintenance: pruning', () => {
         usedSignInCodesPruned: 1,
         lapsedHoldsCancelled: 0,
         uploadSessionsPruned: 0,
+        clientHashKeysPruned: 0,
       },
       failedSteps: [],
     });

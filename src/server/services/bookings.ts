@@ -45,6 +45,8 @@ export interface CreateBookingInput {
   idempotencyKey?: string;
   /** clientKey() of the caller: an Idempotency-Key replays only to the client that made it. */
   client: string;
+  /** The caller's key under yesterday's secret (idempotency.ts IdempotencyClaim). */
+  previousClient?: (tx: Database) => Promise<string | undefined>;
 }
 
 /**
@@ -80,7 +82,7 @@ export interface CreateBookingResult {
  * held: the lock, the date's state, the booking, the file claims when there are files, and one
  * combined write for the rest. tests/api/booking-statements.test.ts keeps count.
  */
-export async function createBooking(deps: AppDeps, { payload, idempotencyKey, client }: CreateBookingInput): Promise<CreateBookingResult> {
+export async function createBooking(deps: AppDeps, { payload, idempotencyKey, client, previousClient }: CreateBookingInput): Promise<CreateBookingResult> {
   const now = deps.now();
   const key = idempotencyKey ? { scope: IDEMPOTENCY_SCOPE, key: idempotencyKey } : undefined;
   // Before the transaction: a network call inside it would hold the date's lock and a pooled
@@ -89,7 +91,7 @@ export async function createBooking(deps: AppDeps, { payload, idempotencyKey, cl
 
   const result = await deps.db.transaction(async (tx) => {
     if (key) {
-      const claim = await claimIdempotencyKey<StoredBookingAnswer>(tx, { ...key, fingerprint: requestFingerprint(payload), client });
+      const claim = await claimIdempotencyKey<StoredBookingAnswer>(tx, { ...key, fingerprint: requestFingerprint(payload), client, previousClient });
       if (!claim.claimed) {
         const [row] = await tx.select().from(bookings).where(eq(bookings.id, claim.response.body.bookingId));
         if (!row) throw conflict(IDEMPOTENCY_MESSAGES.reusedKey);

@@ -1,6 +1,8 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Context } from 'hono';
+import type { Database } from '../../../db/client.ts';
 import type { AppEnv } from '../api/deps.ts';
+import { currentClientHashKey, previousClientHashKey } from './client-hash-keys.ts';
 
 export interface ClientInfo {
   /** The client's address, used only for rate limiting and logs, never stored with page views. */
@@ -25,10 +27,35 @@ export function clientInfo(c: Context<AppEnv>): ClientInfo {
   };
 }
 
-/** A stable, non-reversible key for a client: counters keep no raw address. */
-export function clientKey(c: Context<AppEnv>): string {
-  const ip = addressGroup(clientInfo(c).ip ?? 'unknown');
-  return createHash('sha256').update(ip).digest('base64url').slice(0, 22);
+/**
+ * A client's key for rate-limit counters, Idempotency-Key rows and Logs: an HMAC-SHA-256 of its
+ * address group, keyed with the UTC day's secret (client-hash-keys.ts), so nothing stored holds
+ * the address or a hash anyone can undo by trying every address. The same client keeps one key
+ * through a UTC day and gets a new one at midnight.
+ */
+export async function clientKey(c: Context<AppEnv>): Promise<string> {
+  const { db, now } = c.get('deps');
+  return keyedClientHash(await currentClientHashKey(db, now()), clientGroup(c));
+}
+
+/**
+ * The client's key under yesterday's secret, or undefined when there is none: an Idempotency-Key
+ * made a moment before midnight (UTC) is still replayed to the client that made it. `db` is the
+ * open transaction when there is one.
+ */
+export async function previousClientKey(c: Context<AppEnv>, db: Database = c.get('deps').db): Promise<string | undefined> {
+  const { now } = c.get('deps');
+  const secret = await previousClientHashKey(db, now());
+  return secret ? keyedClientHash(secret, clientGroup(c)) : undefined;
+}
+
+function clientGroup(c: Context<AppEnv>): string {
+  return addressGroup(clientInfo(c).ip ?? 'unknown');
+}
+
+/** HMAC-SHA-256 of the address group, 22 base64url characters (132 bits). */
+export function keyedClientHash(secret: Buffer, group: string): string {
+  return createHmac('sha256', secret).update(group).digest('base64url').slice(0, 22);
 }
 
 /**

@@ -77,6 +77,12 @@ export interface IdempotencyClaim extends IdempotencyScope {
    * learns or guesses the key and the body gets 409, never the response.
    */
   client: string;
+  /**
+   * The same client's key under the previous day's secret (client-info.ts previousClientKey),
+   * asked only when a stored key is not `client`: client keys change at midnight (UTC), and a
+   * key made just before it is still the same client's.
+   */
+  previousClient?: (tx: Database) => Promise<string | undefined>;
 }
 
 export interface StoredResponse<Body = unknown> {
@@ -92,7 +98,7 @@ export type KeyClaim<Body> = { claimed: true } | { claimed: false; response: Sto
  */
 export async function claimIdempotencyKey<Body>(
   tx: Database,
-  { scope, key, fingerprint, client }: IdempotencyClaim,
+  { scope, key, fingerprint, client, previousClient }: IdempotencyClaim,
 ): Promise<KeyClaim<Body>> {
   const storedKey = hashIdempotencyKey(key);
   const inserted = await tx
@@ -108,7 +114,9 @@ export async function claimIdempotencyKey<Body>(
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, storedKey)));
   // Checked first: another client learns nothing, not even whether its body matched.
-  if (row && row.clientKey !== client) throw conflict(IDEMPOTENCY_MESSAGES.otherClient);
+  if (row && row.clientKey !== client && (!previousClient || row.clientKey !== (await previousClient(tx)))) {
+    throw conflict(IDEMPOTENCY_MESSAGES.otherClient);
+  }
   if (row && row.responseStatus === ERASED_RESPONSE_STATUS) throw new AppError(410, IDEMPOTENCY_MESSAGES.erased);
   if (row && row.requestHash !== fingerprint) throw conflict(IDEMPOTENCY_MESSAGES.reusedKey);
   if (!row || row.responseStatus === null) {

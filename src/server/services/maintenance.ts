@@ -4,6 +4,7 @@ import { emailOutbox, geocodeCache, idempotencyKeys, stripeEvents, uploadSession
 import type { AppDeps } from '../api/deps.ts';
 import { writeChannelLog } from './channel-log.ts';
 import { pruneRateLimits } from './rate-limit.ts';
+import { pruneClientHashKeys } from './client-hash-keys.ts';
 import { applyRetention } from './retention.ts';
 import { rollUpPageViews } from './page-view-rollup.ts';
 import { sendInstallationReminders } from './reminders.ts';
@@ -61,6 +62,8 @@ export interface MaintenanceCounts {
   lapsedHoldsCancelled: number;
   /** Unfinished part uploads (and their parts) removed after a day. */
   uploadSessionsPruned: number;
+  /** Client-address hash keys past their day and the next (client-hash-keys.ts). */
+  clientHashKeysPruned: number;
 }
 
 export interface MaintenanceResult {
@@ -95,6 +98,7 @@ export async function runMaintenance(deps: MaintenanceDeps, now: Date): Promise<
     usedSignInCodesPruned: 0,
     lapsedHoldsCancelled: 0,
     uploadSessionsPruned: 0,
+    clientHashKeysPruned: 0,
   };
   const failedSteps: string[] = [];
   const step = async (name: string, work: () => Promise<void>) => {
@@ -141,6 +145,10 @@ export async function runMaintenance(deps: MaintenanceDeps, now: Date): Promise<
 
   await step('rate_limits', async () => {
     counts.rateLimitsPruned = await pruneRateLimits(db, before(RETENTION.rateLimits));
+  });
+
+  await step('client_hash_keys', async () => {
+    counts.clientHashKeysPruned = await pruneClientHashKeys(db, now);
   });
 
   await step('geocode_cache', async () => {

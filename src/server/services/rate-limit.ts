@@ -4,6 +4,7 @@ import type { Database } from '../../../db/client.ts';
 import { rateLimits } from '../../../db/schema.ts';
 import { AppError } from '../api/errors.ts';
 import type { AppEnv } from '../api/deps.ts';
+import type { Env } from '../env.ts';
 import { clientKey } from './client-info.ts';
 
 export interface RateLimitRule {
@@ -215,19 +216,56 @@ export async function pauseSecondsLeft(db: Database, pause: Pause, now: Date): P
   return Math.max(0, Math.ceil((new Date(row.startedAt).getTime() + windowMs - now.getTime()) / 1000));
 }
 
+/** The answer to a request past a rate limit or a site-wide ceiling (api.md: 429 with Retry-After). */
+export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a moment and try again.';
+
+const tooManyRequests = (retryAfterSeconds: number) =>
+  new AppError(429, TOO_MANY_REQUESTS, undefined, { 'Retry-After': String(retryAfterSeconds) });
+
 /** Route middleware: 429 with Retry-After once a client passes the rule's limit. */
 export function rateLimit(
   rule: RateLimitRule,
-  subject: (c: Context<AppEnv>) => string = clientKey,
+  subject: (c: Context<AppEnv>) => string | Promise<string> = clientKey,
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { db, now } = c.get('deps');
-    const result = await consumeRateLimit(db, rule, subject(c), now());
-    if (!result.allowed) {
-      throw new AppError(429, 'Too many requests. Please wait a moment and try again.', undefined, {
-        'Retry-After': String(result.retryAfterSeconds),
-      });
-    }
+    const result = await consumeRateLimit(db, rule, await subject(c), now());
+    if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds);
+    return next();
+  };
+}
+
+/**
+ * The site-wide ceilings and the settings that hold their numbers (env.ts, with the reasons).
+ * Each is one counter for the whole site over a sliding hour.
+ */
+export const SITE_CEILINGS = {
+  bookings: 'SITE_MAX_BOOKINGS_PER_HOUR',
+  enquiries: 'SITE_MAX_ENQUIRIES_PER_HOUR',
+  uploads: 'SITE_MAX_UPLOADS_PER_HOUR',
+  tracking: 'SITE_MAX_TRACKING_LOOKUPS_PER_HOUR',
+} as const satisfies Record<string, keyof Env>;
+
+export type SiteCeiling = keyof typeof SITE_CEILINGS;
+
+export const siteCeilingRule = (name: SiteCeiling, env: Env): RateLimitRule => ({
+  name: `site-${name}`,
+  limit: env[SITE_CEILINGS[name]],
+  windowSeconds: 60 * 60,
+});
+
+/**
+ * Route middleware after `rateLimit`: the per-client limit stops one address, this stops many.
+ * Only requests the per-client limit let through reach it, so one client hammering its own wall
+ * spends none of the site's room. A request past the ceiling gets the same 429 as a client past
+ * its limit and is given back at once (admitAttempt): the ceiling meters what the site does, and
+ * reopens as the hour slides instead of staying shut for as long as a flood goes on.
+ */
+export function siteCeiling(name: SiteCeiling): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const { db, env, now } = c.get('deps');
+    const result = await admitAttempt(db, siteCeilingRule(name, env), 'all', now());
+    if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds);
     return next();
   };
 }

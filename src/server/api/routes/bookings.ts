@@ -4,11 +4,11 @@ import { bookingPayloadSchema, fieldErrors } from '../../../domain/booking-schem
 import type { AppEnv } from '../deps.ts';
 import { badRequest } from '../errors.ts';
 import { readJson } from '../middleware/body.ts';
-import { rateLimit } from '../../services/rate-limit.ts';
+import { rateLimit, siteCeiling } from '../../services/rate-limit.ts';
 import { cachedUnavailableDates } from '../../services/unavailable-dates-cache.ts';
 import { createBooking } from '../../services/bookings.ts';
 import { readIdempotencyKey } from '../../services/idempotency.ts';
-import { clientKey } from '../../services/client-info.ts';
+import { clientKey, previousClientKey } from '../../services/client-info.ts';
 import { afterResponse } from '../background.ts';
 
 // A business books a few times at most; a script filling the calendar with unpaid holds gets 429.
@@ -37,7 +37,7 @@ export const bookingRoutes = new Hono<AppEnv>()
     });
     return c.json({ unavailableDates }, 200, UNAVAILABLE_DATES_CACHING);
   })
-  .post('/', rateLimit(BOOKING_LIMIT), async (c) => {
+  .post('/', rateLimit(BOOKING_LIMIT), siteCeiling('bookings'), async (c) => {
     const idempotencyKey = readIdempotencyKey(c.req.header('idempotency-key'));
     const body = await readJson(c, z.unknown());
     // Field messages keyed by the form's own fields, as the form shows them (booking-schema.ts).
@@ -46,7 +46,12 @@ export const bookingRoutes = new Hono<AppEnv>()
       const fields = fieldErrors(parsed.error);
       throw badRequest(Object.values(fields)[0] ?? 'Invalid booking', fields);
     }
-    const result = await createBooking(c.get('deps'), { payload: parsed.data, idempotencyKey, client: clientKey(c) });
+    const result = await createBooking(c.get('deps'), {
+      payload: parsed.data,
+      idempotencyKey,
+      client: await clientKey(c),
+      previousClient: (tx) => previousClientKey(c, tx),
+    });
     if (result.deliverMail) afterResponse(c, result.deliverMail);
     return c.json(result.body, result.status);
   });

@@ -5,7 +5,7 @@ import { fieldErrors } from '../../../domain/booking-schema.ts';
 import type { AppEnv } from '../deps.ts';
 import { badRequest } from '../errors.ts';
 import { readJson } from '../middleware/body.ts';
-import { rateLimit } from '../../services/rate-limit.ts';
+import { rateLimit, siteCeiling } from '../../services/rate-limit.ts';
 import { createContactEnquiry } from '../../services/contact-enquiries.ts';
 import { afterResponse } from '../background.ts';
 
@@ -13,7 +13,7 @@ import { afterResponse } from '../background.ts';
 const CONTACT_LIMIT = { name: 'contact-enquiry', limit: 10, windowSeconds: 60 * 60 };
 
 /** The public enquiry call (api.md). The admin's list of enquiries lives with the dashboard. */
-export const contactRoutes = new Hono<AppEnv>().post('/', rateLimit(CONTACT_LIMIT), async (c) => {
+export const contactRoutes = new Hono<AppEnv>().post('/', rateLimit(CONTACT_LIMIT), siteCeiling('enquiries'), async (c) => {
   const body = await readJson(c, z.unknown());
   const parsed = contactPayloadSchema.safeParse(body);
   if (!parsed.success) {

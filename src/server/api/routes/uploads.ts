@@ -18,7 +18,7 @@ import {
   receiveMultipartFile,
   type ReceivedFile,
 } from '../multipart-file.ts';
-import { rateLimit } from '../../services/rate-limit.ts';
+import { rateLimit, siteCeiling } from '../../services/rate-limit.ts';
 import { checkUnclaimedUploadQuota } from '../../services/upload-quota.ts';
 import { detectFileType, judgeFileContent, sanitizeOriginalName, type AllowedFileType } from '../../services/file-type.ts';
 import { createUploadcare, UploadcareUnavailableError } from '../../providers/uploadcare.ts';
@@ -121,6 +121,7 @@ export const uploadRoutes = new Hono<AppEnv>()
   .post(
     '/upload',
     rateLimit(UPLOAD_LIMIT),
+    siteCeiling('uploads'),
     // This route's own limit (the API's 1 MB JSON limit skips multipart): a file of the maximum
     // size plus its multipart framing. Anything larger is refused before it is parsed.
     bodyLimit({
@@ -148,7 +149,7 @@ export const uploadRoutes = new Hono<AppEnv>()
 
   // Production path: the browser uploaded to Uploadcare itself; the server checks the file there.
   // It is not stored yet: the booking that claims it stores it (services/bookings.ts).
-  .post('/upload/uploadcare', rateLimit(UPLOAD_LIMIT), async (c) => {
+  .post('/upload/uploadcare', rateLimit(UPLOAD_LIMIT), siteCeiling('uploads'), async (c) => {
     const { db, env } = c.get('deps');
     const uploadcare = createUploadcare(env);
     if (!uploadcare) throw notConfigured(UPLOAD_MESSAGES.uploadcareNotConfigured);
