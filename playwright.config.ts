@@ -49,6 +49,13 @@ export default defineConfig({
       // Setup bookings made through the API carry their own X-Forwarded-For (tests/fixtures/bookings.ts),
       // so they do not spend the hourly booking limit that the browser's own bookings share.
       TRUST_PROXY: 'true',
+      // Every spec shares this server, so it sees more bookings, uploads and lookups in ten minutes
+      // than the shop in its busiest hour: the site-wide ceilings are raised here and tested by
+      // tests/api/site-ceilings.test.ts at their real values.
+      SITE_MAX_BOOKINGS_PER_HOUR: '2000',
+      SITE_MAX_ENQUIRIES_PER_HOUR: '2000',
+      SITE_MAX_UPLOADS_PER_HOUR: '2000',
+      SITE_MAX_TRACKING_LOOKUPS_PER_HOUR: '2000',
     },
     stdout: 'ignore',
     stderr: 'pipe',
