@@ -1,17 +1,27 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import Stripe from 'stripe';
+import { startNpmStart, type NpmStart } from '../../bench/lib/npm-start.ts';
+import { freePort } from '../../scripts/free-port.ts';
 import { bookingPayload, setupBookingHeaders } from '../fixtures/bookings.ts';
 import { ADMIN_PASSWORD } from '../fixtures/e2e-server.ts';
-import { openProject } from '../fixtures/staff-setup.ts';
+import { bookingAtStep, openProject } from '../fixtures/staff-setup.ts';
+import { startFakeStripe, type FakeStripe } from '../setup/fake-stripe.ts';
 
 // Stencil proof sign-off on a phone, both sides at once: staff send a proof from the project
 // card, the customer asks for changes, approves version 2, then asks for a change after approval.
-// The e2e server has no Stripe keys, so that change takes the "will be invoiced" path and staff
-// waive it from the dashboard; the card payment itself is covered by tests/api/stencil-proofs.test.ts
-// against the local Stripe-compatible API (Stripe.js cannot load offline).
+// The e2e server has no Stripe keys, so in the first test that change takes the "will be invoiced"
+// path and staff waive it from the dashboard. The second test starts a server of its own with
+// Stripe keys and the local Stripe-compatible API (tests/setup/fake-stripe.ts), and the customer
+// pays the £100 in the page; Stripe.js cannot load offline, so its URL serves
+// tests/fixtures/fake-stripe-js.js, which confirms the intent on that API over HTTP.
 
 const LOGO = fileURLToPath(new URL('../fixtures/logo.png', import.meta.url));
+const FAKE_STRIPE_JS = fileURLToPath(new URL('../fixtures/fake-stripe-js.js', import.meta.url));
 const EMAIL = 'noor@hartleyflorist.co.uk';
 
 async function signIn(page: Page) {
@@ -21,9 +31,9 @@ async function signIn(page: Page) {
   await expect(page.getByRole('tab', { name: 'Projects' })).toHaveAttribute('aria-selected', 'true');
 }
 
-async function track(page: Page, bookingId: number) {
+async function track(page: Page, bookingId: number, email = EMAIL) {
   await page.goto('/track-project');
-  await page.getByLabel('Email').fill(EMAIL);
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Booking ID').fill(String(bookingId));
   await page.getByRole('button', { name: 'Track Project' }).click();
   await expect(page.getByRole('heading', { name: `Booking #${bookingId}` })).toBeVisible();
@@ -125,4 +135,152 @@ test('@mobile a customer signs off the stencil proof while staff follow each sta
 
   await staffContext.close();
   await customerContext.close();
+});
+
+test.describe('a change after approval paid by card', () => {
+  const WEBHOOK_SECRET = 'whsec_browser_stencil_change';
+  const PUBLISHABLE_KEY = 'pk_test_browser_stencil_change';
+  const PAYER = 'ivo@petrovjoinery.co.uk';
+  let stripeApi: FakeStripe | undefined;
+  let site: NpmStart | undefined;
+  let dataDir: string | undefined;
+
+  // A server of this test's own, with Stripe keys, on the local Stripe-compatible API. The site's
+  // build is the one the suite's server made (its pages carry no publishable key): the
+  // stencil-change answer gives the server's key, so nothing is rebuilt.
+  test.beforeAll(async () => {
+    // `npm start` creates its database on a busy machine: generous, and it only waits for /api/health.
+    test.setTimeout(300_000);
+    stripeApi = await startFakeStripe();
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'stencil-change-e2e-'));
+    const port = await freePort();
+    site = await startNpmStart({
+      PORT: port,
+      DATA_DIR: dataDir,
+      SITE_URL: `http://127.0.0.1:${port}`,
+      ADMIN_PASSWORD,
+      GEOCODER_URL: 'off',
+      TRUST_PROXY: 'true',
+      STRIPE_SECRET_KEY: 'sk_test_browser_stencil_change',
+      PUBLIC_STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: stripeApi.url,
+    });
+  });
+
+  test.afterAll(async () => {
+    await site?.stop();
+    await stripeApi?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** Stripe.js from its own URL is the test stand-in; Stripe's API is the local one, over HTTP. */
+  async function routeStripe(context: BrowserContext, api: FakeStripe) {
+    await context.route('https://js.stripe.com/**', (route) => route.fulfill({ path: FAKE_STRIPE_JS, contentType: 'text/javascript' }));
+    await context.route('https://api.stripe.com/**', async (route) => {
+      const request = route.request();
+      const url = new URL(request.url());
+      const answer = await fetch(`${api.url}${url.pathname}${url.search}`, {
+        method: request.method(),
+        headers: { 'Content-Type': (await request.headerValue('content-type')) ?? 'application/x-www-form-urlencoded' },
+        body: request.method() === 'GET' ? undefined : request.postData(),
+      });
+      await route.fulfill({ status: answer.status, headers: Object.fromEntries(answer.headers), body: Buffer.from(await answer.arrayBuffer()) });
+    });
+  }
+
+  /** Stripe's signed webhook, as Stripe sends it, for the intent as the Stripe API now has it. */
+  async function deliverSucceeded(baseUrl: string, intentId: string) {
+    const payload = JSON.stringify({
+      id: `evt_browser_${intentId}`,
+      object: 'event',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      type: 'payment_intent.succeeded',
+      data: { object: stripeApi!.intents.get(intentId) },
+    });
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) });
+    const response = await fetch(`${baseUrl}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+      body: payload,
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  test('@mobile the customer pays £100 in the page, and the signed webhook brings the change to staff once', async ({ browser }) => {
+    test.setTimeout(180_000);
+    const baseURL = site!.baseUrl;
+    const api = stripeApi!;
+    const staffContext = await browser.newContext({ baseURL, viewport: { width: 375, height: 740 } });
+    const customerContext = await browser.newContext({ baseURL, viewport: { width: 375, height: 740 } });
+    await routeStripe(customerContext, api);
+    const staff = await staffContext.newPage();
+    const customer = await customerContext.newPage();
+
+    // Staff (signed in through the API) have a project at step 2 and send version 1 from its card.
+    const { id } = await bookingAtStep(staff, baseURL, { firstName: 'Ivo', lastName: 'Petrov', email: PAYER, businessName: 'Petrov Joinery', preferredDate: '2027-11-16' }, 2);
+    // Staff notifications are not filed under the booking: the site-wide list, by kind.
+    const staffMessages = async () => {
+      const response = await staff.request.get('/api/admin/messages?kind=proof-changes-staff');
+      expect(response.status()).toBe(200);
+      return ((await response.json()) as { subject: string }[]).filter((message) => message.subject.includes(`booking #${id},`));
+    };
+    const panel = () => staff.getByTestId(`proof-panel-${id}`);
+    const reopen = async () => {
+      await staff.goto('/admin');
+      await expect(staff.getByRole('tab', { name: 'Projects' })).toHaveAttribute('aria-selected', 'true', { timeout: 30_000 });
+      await openProject(staff, id, 'Ivo Petrov');
+    };
+    await reopen();
+    await panel().getByLabel('New proof (PNG, JPG, SVG or PDF)').setInputFiles(LOGO);
+    await panel().getByRole('button', { name: 'Send proof to customer' }).click();
+    await expect(panel().getByTestId('proof-state')).toHaveText(/^Version 1 awaiting sign-off/);
+
+    // The customer approves version 1, then asks for a change and pays for it by card.
+    let proof = await track(customer, id, PAYER);
+    await proof.getByRole('button', { name: 'Approve version 1' }).click();
+    await expect(proof.getByTestId('change-after-approval')).toContainText('You approved version 1');
+    await proof.getByRole('button', { name: 'Ask for a change after approval' }).click();
+    await proof.getByLabel('What should we change?').fill('Add our new web address, please.');
+    await proof.getByRole('button', { name: 'Continue to payment (£100)' }).click();
+    const pay = proof.getByRole('button', { name: 'Pay £100' });
+    await expect(pay).toBeEnabled();
+    await proof.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await pay.click();
+    await expect(proof.getByRole('status')).toContainText('Payment received. Your change request goes to our studio as soon as the payment is confirmed');
+
+    // Stripe.js confirmed the £100 intent on the Stripe API, with the server's publishable key.
+    const confirms = api.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/confirm'));
+    expect(confirms).toHaveLength(1);
+    expect(confirms[0]!.params).toMatchObject({ key: PUBLISHABLE_KEY, payment_method: 'pm_card_visa' });
+    const intentId = /^\/v1\/payment_intents\/(\w+)\/confirm$/.exec(confirms[0]!.path)![1]!;
+    expect(api.intents.get(intentId)).toMatchObject({ status: 'succeeded', amount: 10_000, amount_received: 10_000, currency: 'gbp' });
+
+    // Until Stripe's webhook says so, nothing reaches the studio: the approval stands, unpaid.
+    await reopen();
+    await expect(panel().getByTestId('proof-state')).toContainText('Version 1 approved on');
+    await expect(panel().getByTestId('stencil-change-unpaid')).toContainText('£100 unpaid');
+    expect(await staffMessages()).toEqual([]);
+
+    // The signed webhook applies it; the same event again changes nothing.
+    expect(await deliverSucceeded(baseURL, intentId)).toEqual({ status: 200, body: { received: true } });
+    expect(await deliverSucceeded(baseURL, intentId)).toMatchObject({ status: 200, body: { received: true, duplicate: true } });
+
+    await reopen();
+    await expect(panel().getByTestId('proof-state')).toContainText('Changes requested on version 1');
+    await expect(panel()).toContainText('Add our new web address, please.');
+    await expect(panel()).toContainText(/Change after approval \(£100\): paid /);
+    await expect(panel().getByTestId('stencil-change-unpaid')).toHaveCount(0);
+    const told = await staffMessages();
+    expect(told).toHaveLength(1);
+    expect(told[0]!.subject).toContain('(after approval)');
+
+    proof = await track(customer, id, PAYER);
+    await expect(proof.getByRole('status')).toContainText('You asked for changes');
+    await expect(proof.getByTestId('change-after-approval')).toHaveCount(0);
+
+    await staffContext.close();
+    await customerContext.close();
+  });
 });

@@ -8,6 +8,10 @@
  *   GET  /v1/payment_intents/:id    retrieve
  *   POST /v1/payment_intents/:id    update (amount)
  *   POST /v1/payment_intents/:id/cancel   cancel (refused, as Stripe does, once the money is taken)
+ *   POST /v1/payment_intents/:id/confirm  confirm, as Stripe.js does in the browser: the publishable
+ *        key (`key`) and the intent's `client_secret` in the form; `payment_method` is one of Stripe's
+ *        test methods (pm_card_visa succeeds, pm_card_chargeDeclined is declined). Answers carry
+ *        CORS headers, as Stripe's do, so a page's script may call it.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -73,6 +77,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       authorization: header(request, 'authorization'),
       params,
     });
+
+    if (request.method === 'OPTIONS') return send(response, 204, null);
+
+    const confirm = /^\/v1\/payment_intents\/([A-Za-z0-9_]+)\/confirm$/.exec(url.pathname);
+    if (confirm && request.method === 'POST') return confirmIntent(response, confirm[1]!, params);
 
     if (!header(request, 'authorization')?.startsWith('Bearer sk_')) {
       return send(response, 401, stripeError('invalid_request_error', 'Invalid API Key provided', 'api_key_invalid'));
@@ -164,6 +173,35 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return send(response, 404, stripeError('invalid_request_error', `Unrecognized request URL (${request.method}: ${url.pathname}).`));
   }
 
+  /** A browser's confirmation: allowed with a publishable key only for the intent whose client secret it holds. */
+  function confirmIntent(response: ServerResponse, id: string, params: Record<string, unknown>) {
+    const intent = intents.get(id);
+    const key = String(params.key ?? '');
+    if (!key.startsWith('pk_')) return send(response, 401, stripeError('invalid_request_error', 'Invalid API Key provided', 'api_key_invalid'));
+    if (!intent || params.client_secret !== intent.client_secret) {
+      return send(response, 404, stripeError('invalid_request_error', `No such payment_intent: '${id}'`, 'resource_missing'));
+    }
+    if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(intent.status)) {
+      return send(
+        response,
+        400,
+        stripeError('invalid_request_error', `This PaymentIntent's status is ${intent.status}, so it cannot be confirmed.`, 'payment_intent_unexpected_state'),
+      );
+    }
+    if (params.payment_method === 'pm_card_chargeDeclined') {
+      intent.status = 'requires_payment_method';
+      intent.last_payment_error = { message: 'Your card was declined.' };
+      return send(response, 402, stripeError('card_error', 'Your card was declined.', 'card_declined'));
+    }
+    if (params.payment_method !== 'pm_card_visa') {
+      return send(response, 400, stripeError('invalid_request_error', 'Missing required param: payment_method.', 'parameter_missing'));
+    }
+    intent.status = 'succeeded';
+    intent.amount_received = intent.amount;
+    intent.last_payment_error = null;
+    return send(response, 200, intent);
+  }
+
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       send(response, 500, stripeError('api_error', error instanceof Error ? error.message : String(error)));
@@ -232,7 +270,10 @@ function send(response: ServerResponse, status: number, body: unknown, headers: 
   response.writeHead(status, {
     'Content-Type': 'application/json',
     'Request-Id': `req_${randomBytes(8).toString('hex')}`,
+    // As Stripe's API: Stripe.js calls it from the shop's own pages.
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Allow-Headers': 'Authorization, Content-Type, Idempotency-Key, Stripe-Version',
     ...headers,
   });
-  response.end(JSON.stringify(body));
+  response.end(body === null ? undefined : JSON.stringify(body));
 }

@@ -8,15 +8,19 @@ import { siteAppearance } from './stripe-appearance.ts';
 // Everything that touches Stripe.js lives in this module, which Checkout.tsx imports dynamically:
 // no other page downloads it (conventions habit 7), and /checkout only does when payments are on.
 
-let stripeLoad: Promise<Stripe | null> | undefined;
+const stripeLoads = new Map<string, Promise<Stripe | null>>();
 
-/** Stripe.js is fetched from js.stripe.com once per page; a failed load can be retried. */
+/** Stripe.js is fetched from js.stripe.com once per page (one instance per key); a failed load can be retried. */
 export function loadStripeOnce(publishableKey: string): Promise<Stripe | null> {
-  stripeLoad ??= loadStripe(publishableKey).catch((error: unknown) => {
-    stripeLoad = undefined;
-    throw error;
-  });
-  return stripeLoad;
+  let load = stripeLoads.get(publishableKey);
+  if (!load) {
+    load = loadStripe(publishableKey).catch((error: unknown) => {
+      stripeLoads.delete(publishableKey);
+      throw error;
+    });
+    stripeLoads.set(publishableKey, load);
+  }
+  return load;
 }
 
 interface Props {

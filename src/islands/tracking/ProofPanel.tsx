@@ -201,13 +201,15 @@ function ChangeAfterApproval({ bookingId, proof, publishableKey, onChanged }: { 
       return;
     }
     setBusy(true);
-    const formLoad = publishableKey
-      ? import('../checkout/StripePaymentForm.tsx').then(async (form) => ({ form, stripe: await form.loadStripeOnce(publishableKey) }))
-      : null;
-    formLoad?.catch(() => undefined);
+    const loadForm = (key: string) => import('../checkout/StripePaymentForm.tsx').then(async (form) => ({ form, stripe: await form.loadStripeOnce(key) }));
+    // Stripe.js starts loading with the key the page was built with, while the server answers;
+    // the server's own key (its current settings) wins when it gives one.
+    const early = publishableKey ? loadForm(publishableKey) : null;
+    early?.catch(() => undefined);
     try {
-      const answer = await api<{ clientSecret: string; amount: number }>(`/api/bookings/${bookingId}/stencil-change`, { body: { comment } });
-      const loaded = formLoad ? await formLoad : null;
+      const answer = await api<{ clientSecret: string; amount: number; publishableKey?: string }>(`/api/bookings/${bookingId}/stencil-change`, { body: { comment } });
+      const key = answer.publishableKey ?? publishableKey;
+      const loaded = !key ? null : key === publishableKey && early ? await early : await loadForm(key);
       if (!loaded?.stripe) throw new Error('Card payment could not be loaded. Please call us to pay for the change.');
       setState({ kind: 'paying', payment: { clientSecret: answer.clientSecret, stripe: loaded.stripe, form: loaded.form } });
     } catch (error) {

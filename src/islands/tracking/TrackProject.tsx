@@ -32,7 +32,10 @@ export function trackingErrorMessage(error: unknown, isLink = false): string {
   return 'We could not reach our server. Please check your connection and try again.';
 }
 
-/** publishableKey: PUBLIC_STRIPE_PUBLISHABLE_KEY read at build time, for a paid stencil change. */
+/**
+ * publishableKey: PUBLIC_STRIPE_PUBLISHABLE_KEY read at build time, to start loading Stripe.js for a
+ * paid stencil change early; the stencil-change answer's key, when it has one, is the one used.
+ */
 function TrackProject({ publishableKey = null }: { publishableKey?: string | null }) {
   const [email, setEmail] = useState('');
   const [bookingId, setBookingId] = useState('');

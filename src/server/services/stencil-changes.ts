@@ -110,7 +110,10 @@ export async function requestStencilChange(deps: Deps, bookingId: number, commen
       throw error;
     }
   }
-  return { clientSecret: intent.clientSecret, amount: STENCIL_CHANGE_POUNDS };
+  // The publishable key of this server's Stripe account, from its own settings: the tracking page
+  // is built once, and a key baked into it may be missing or older than the secret key here.
+  const publishableKey = deps.env.PUBLIC_STRIPE_PUBLISHABLE_KEY;
+  return { clientSecret: intent.clientSecret, amount: STENCIL_CHANGE_POUNDS, ...(publishableKey ? { publishableKey } : {}) };
 }
 
 /**
