@@ -18,7 +18,11 @@ const STATIC_PAGE_SCRIPT_BUDGET = 4 * 1024;
  * focus, the map (Leaflet) and the upload client when their section needs them.
  */
 const BOOKING_SCRIPT_BUDGET = 120 * 1024;
-const BOOKING_SCRIPT_COUNT_BUDGET = 20;
+/**
+ * Each script is one more request on a cold load. Modules the islands share become chunks of their
+ * own, some under 1 KB (early input, working hours, storage keys): 21 today, no room for a 22nd.
+ */
+const BOOKING_SCRIPT_COUNT_BUDGET = 21;
 
 const distDir = path.resolve('dist');
 const read = (url: string) => readFileSync(path.join(distDir, url), 'utf8');
