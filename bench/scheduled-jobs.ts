@@ -94,6 +94,9 @@ async function snapshot(db: Database) {
   return result.rows[0]!;
 }
 
+/** Messages SendGrid got twice (same recipient and subject): must stay 0. */
+let duplicates = 0;
+
 interface Timing {
   db: BenchDb;
   job: string;
@@ -117,8 +120,13 @@ async function measure(kind: BenchDb): Promise<Timing[]> {
 
     const env = parseEnv({ NODE_ENV: 'production', SITE_URL, DATABASE_URL: scratch.url, DATA_DIR: scratch.dataDir, SENDGRID_API_KEY: 'SG.bench' });
     let mails = 0;
-    const fakeSendGrid: typeof fetch = async () => {
+    const delivered = new Set<string>();
+    const fakeSendGrid: typeof fetch = async (_url, init) => {
       mails += 1;
+      const body = JSON.parse(String(init?.body)) as { subject: string; personalizations: { to: { email: string }[] }[] };
+      const message = `${body.personalizations[0]!.to[0]!.email} ${body.subject}`;
+      if (delivered.has(message)) duplicates += 1;
+      delivered.add(message);
       await new Promise((resolve) => setTimeout(resolve, mailMs));
       return new Response(null, { status: 202 });
     };
@@ -176,7 +184,12 @@ for (const timing of all) {
   console.log(`| ${timing.db} | ${timing.job} | ${timing.run} | ${timing.seconds.toFixed(2)} | ${timing.seconds <= LIMIT_SECONDS ? 'within' : 'OVER'} | ${timing.changed} |`);
 }
 const over = all.filter((timing) => timing.seconds > LIMIT_SECONDS);
-const repeated = all.filter((timing) => timing.run === 2 && /mails sent|queued|outbox|reminded|crew_links|job_runs/.test(timing.changed));
+// A second run may deliver what the first run's time budget left queued (slow mail); it must
+// queue nothing new and claim nothing again.
+const repeated = all.filter((timing) => timing.run === 2 && /outbox|reminded|crew_links|job_runs/.test(timing.changed));
+const caughtUp = all.filter((timing) => timing.run === 2 && /mails sent/.test(timing.changed) && !repeated.includes(timing));
 if (over.length) console.log(`\n${over.length} run(s) over ${LIMIT_SECONDS} s.`);
-if (repeated.length) console.log(`\n${repeated.length} second run(s) changed something.`);
-process.exitCode = over.length || repeated.length ? 1 : 0;
+if (repeated.length) console.log(`\n${repeated.length} second run(s) did work again.`);
+if (caughtUp.length) console.log(`\n${caughtUp.length} second run(s) sent mail the first run's time budget had left queued.`);
+console.log(`${duplicates} message(s) delivered twice.`);
+process.exitCode = over.length || repeated.length || duplicates ? 1 : 0;
