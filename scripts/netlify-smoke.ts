@@ -157,6 +157,8 @@ async function checkPages() {
       expect(response.status === 200, `status ${response.status}`);
       expect(response.headers.get('content-type')?.startsWith('text/html'), `content-type ${response.headers.get('content-type')}`);
       for (const [name, value] of Object.entries(SITE_HEADERS)) {
+        // The local server (npm start) leaves HSTS out over plain http; Netlify always sends it.
+        if (name === 'Strict-Transport-Security' && !response.headers.has(name) && base.startsWith('http://') && !headersFile) continue;
         expect(response.headers.get(name) === value, `${name}: ${response.headers.get(name) ?? 'missing'}`);
       }
       const csp = response.headers.get('content-security-policy');
@@ -165,7 +167,9 @@ async function checkPages() {
         expect(!csp.includes(',') || csp.split(',').length === 1, 'more than one Content-Security-Policy');
         if (expected) expect(csp === expected, `Content-Security-Policy is not this page's:\n        ${csp}`);
         expect(csp.includes("frame-ancestors 'none'"), `Content-Security-Policy without frame-ancestors: ${csp}`);
-        expect(page === '/checkout' ? csp.includes('stripe.com') : !csp.includes('stripe.com'), 'Stripe is allowed on /checkout only');
+        // Whatever the site's settings, Stripe is allowed exactly where src/server/csp.ts allows it.
+        const stripe = pageHeaders(page, settings)['Content-Security-Policy'].includes('stripe.com');
+        expect(csp.includes('stripe.com') === stripe, stripe ? 'Stripe is not allowed here' : 'Stripe is allowed here');
         return `own Content-Security-Policy arrived${response.redirected ? ` (via ${response.url})` : ''}`;
       }
       if (!rulesFor) throw new Error('no Content-Security-Policy header');
@@ -209,6 +213,7 @@ async function checkApiReadOnly() {
   });
   await check('POST /api/stripe/webhook unsigned is refused', async () => {
     const answer = await call('/api/stripe/webhook', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    if (readOnly && answer.response.status === 503) return 'payments are not configured on this site';
     expect(answer.response.status === 400, describe(answer));
   });
 }
