@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// Three suites: pure rules (unit), the API against a real database (api: PGlite per file,
-// or PostgreSQL when TEST_DATABASE_URL is set), and checks that only make sense on a real
-// PostgreSQL server (postgres: the Neon driver through a local WebSocket proxy).
+// Four suites: pure rules (unit), the API against a real database (api: PGlite per file,
+// or PostgreSQL when TEST_DATABASE_URL is set), checks that only make sense on a real
+// PostgreSQL server (postgres: the Neon driver through a local WebSocket proxy), and the built
+// dist/_headers read by Netlify's own parser (netlify: after a build, in .ci/run).
 export default defineConfig({
   test: {
     projects: [
@@ -21,6 +22,14 @@ export default defineConfig({
           globalSetup: ['tests/setup/global-db.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          // After a build: the built dist/_headers through Netlify's own parser (.ci/run).
+          name: 'netlify',
+          include: ['tests/netlify/**/*.test.ts'],
+          environment: 'node',
         },
       },
       {

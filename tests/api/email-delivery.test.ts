@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { channelLogs, emailOutbox } from '../../db/schema.ts';
 import { silentLogger } from '../../src/server/api/deps.ts';
-import { createMailer, queueEmail } from '../../src/server/providers/email.ts';
+import { createMailer, deliverQueuedWithin, JOB_MAIL_BATCH, JOB_MAIL_CONCURRENCY, queueEmail } from '../../src/server/providers/email.ts';
 import { createTestContext } from '../setup/test-app.ts';
 
 const ctx = await createTestContext();
@@ -82,5 +82,26 @@ describe('e-mail delivery through SendGrid', () => {
     // the Logs tab is read by every admin, and the outbox row holds the address for whoever needs it.
     expect(logs[0]!.details).toMatch(/^test e-mail #\d+ failed: /);
     expect(logs[0]!.details).not.toContain('harbourcafe');
+  });
+
+  it('sends a job\'s mail several at a time, all of it, and leaves what its time did not allow queued and unattempted', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const mailer = createMailer({ ...ctx.deps.env, SENDGRID_API_KEY: 'SG.fake' }, silentLogger, async () => {
+      most = Math.max(most, ++inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      inFlight -= 1;
+      return new Response(null, { status: 202 });
+    });
+    const keys = Array.from({ length: JOB_MAIL_BATCH + 5 }, (_, index) => `job-batch-${index}`);
+    for (const key of keys) await queueEmail(ctx.deps.db, { to: 'crew@cleanpatch.co.uk', subject: 'Routes', text: 'Hi', kind: 'test', dedupeKey: key });
+    // More than one batch: every message goes, not only the first batch.
+    expect(await deliverQueuedWithin(mailer, ctx.deps.db, { dedupeKeys: keys, until: Date.now() + 60_000 })).toEqual({ sent: keys.length, failed: 0 });
+    expect(most).toBe(JOB_MAIL_CONCURRENCY);
+
+    await queueEmail(ctx.deps.db, { to: 'crew@cleanpatch.co.uk', subject: 'Late', text: 'Hi', kind: 'test', dedupeKey: 'job-late' });
+    expect(await mailer.deliverQueued(ctx.deps.db, { dedupeKeys: ['job-late'], until: Date.now() - 1 })).toEqual({ sent: 0, failed: 0 });
+    const [row] = await ctx.deps.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, 'job-late'));
+    expect(row).toMatchObject({ status: 'queued', attempts: 0 });
   });
 });

@@ -93,6 +93,14 @@ export interface DeliveryOptions {
    * maintenance job.
    */
   dedupeKeys?: readonly string[];
+  /** Messages in flight at once (default 1). The scheduled jobs send several to fit their run. */
+  concurrency?: number;
+  /**
+   * A real-clock deadline (`Date.now()` milliseconds): claimed messages not yet handed to the
+   * provider by then go back to the queue untouched, so a scheduled run ends inside Netlify's
+   * 30 s and the next run sends them.
+   */
+  until?: number;
 }
 
 export interface Mailer {
@@ -110,7 +118,7 @@ export function createMailer(env: Env, log: Logger, fetchImpl: typeof fetch = fe
     : outboxTransport(log);
   return {
     transport,
-    async deliverQueued(db, { limit = 20, now = new Date(), dedupeKeys } = {}) {
+    async deliverQueued(db, { limit = 20, now = new Date(), dedupeKeys, concurrency = 1, until } = {}) {
       if (dedupeKeys?.length === 0) return { sent: 0, failed: 0 };
       const onlyKeys =
         dedupeKeys === undefined
@@ -128,7 +136,10 @@ export function createMailer(env: Env, log: Logger, fetchImpl: typeof fetch = fe
         returning id, to_address, subject, text_body, html_body, kind, attachments`);
       let sent = 0;
       let failed = 0;
-      for (const row of rowsOf<ClaimedRow>(claimed)) {
+      const rows = rowsOf<ClaimedRow>(claimed);
+      const released: number[] = [];
+      let next = 0;
+      const deliver = async (row: ClaimedRow) => {
         try {
           // Raw SQL hands jsonb back as text on some drivers and parsed on others.
           const attachments = typeof row.attachments === 'string' ? (JSON.parse(row.attachments) as EmailAttachment[]) : (row.attachments ?? []);
@@ -167,10 +178,50 @@ export function createMailer(env: Env, log: Logger, fetchImpl: typeof fetch = fe
             details: `${row.kind} e-mail #${row.id} failed: ${reason.slice(0, 200)}`,
           });
         }
+      };
+      const sender = async () => {
+        while (next < rows.length) {
+          const row = rows[next++]!;
+          if (until !== undefined && Date.now() >= until) released.push(row.id);
+          else await deliver(row);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, rows.length)) }, sender));
+      if (released.length) {
+        // Out of time: never handed to the provider, so not an attempt.
+        await db.execute(sql`
+          update email_outbox set status = 'queued', attempts = attempts - 1
+          where status = 'sending' and id in (${sql.join(released.map((id) => sql`${id}`), sql`, `)})`);
       }
       return { sent, failed };
     },
   };
+}
+
+/** Messages a scheduled job claims at a time, and sends at once. */
+export const JOB_MAIL_BATCH = 25;
+export const JOB_MAIL_CONCURRENCY = 5;
+
+/**
+ * For the scheduled jobs: sends queued e-mail (only `dedupeKeys`' when given) in batches of
+ * JOB_MAIL_BATCH, JOB_MAIL_CONCURRENCY at a time, until none is left or the real clock reaches
+ * `until`; what is left stays queued for the next hourly run. One message at a time, a run
+ * that mails hundreds (tomorrow's reminders) would outlast Netlify's 30 s for a scheduled
+ * function, which would end it with messages claimed but unsent (bench/scheduled-jobs.ts).
+ */
+export async function deliverQueuedWithin(
+  mailer: Mailer,
+  db: Database,
+  options: { until: number; now?: Date; dedupeKeys?: readonly string[] },
+): Promise<{ sent: number; failed: number }> {
+  const total = { sent: 0, failed: 0 };
+  while (Date.now() < options.until) {
+    const { sent, failed } = await mailer.deliverQueued(db, { ...options, limit: JOB_MAIL_BATCH, concurrency: JOB_MAIL_CONCURRENCY });
+    total.sent += sent;
+    total.failed += failed;
+    if (sent + failed < JOB_MAIL_BATCH) break;
+  }
+  return total;
 }
 
 /**

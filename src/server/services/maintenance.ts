@@ -2,6 +2,7 @@ import { and, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { rowsOf } from '../../../db/client.ts';
 import { emailOutbox, geocodeCache, idempotencyKeys, stripeEvents, uploadSessions, uploadedFiles } from '../../../db/schema.ts';
 import type { AppDeps } from '../api/deps.ts';
+import { deliverQueuedWithin } from '../providers/email.ts';
 import { writeChannelLog } from './channel-log.ts';
 import { pruneRateLimits } from './rate-limit.ts';
 import { pruneClientHashKeys } from './client-hash-keys.ts';
@@ -32,8 +33,12 @@ export const RETENTION = {
   stripeEvents: 90 * DAY,
 } as const;
 
-const MAIL_BATCH = 50;
-const MAIL_BATCHES = 10;
+/**
+ * Netlify ends a scheduled run after 30 s. E-mail delivery, the one step whose time grows with
+ * the queue (each message is a call to SendGrid), stops handing out messages this long after the
+ * run began; what is left waits for the next hour, and the remaining steps take a second or two.
+ */
+export const JOB_DELIVERY_BUDGET_MS = 20_000;
 const UPLOAD_BATCH = 100;
 
 export type MaintenanceDeps = Pick<AppDeps, 'db' | 'mailer' | 'files' | 'log' | 'env'>;
@@ -79,6 +84,8 @@ export interface MaintenanceResult {
  */
 export async function runMaintenance(deps: MaintenanceDeps, now: Date): Promise<MaintenanceResult> {
   const { db } = deps;
+  // The real clock, not `now`: the limit is on this run's duration.
+  const until = Date.now() + JOB_DELIVERY_BUDGET_MS;
   const counts: MaintenanceCounts = {
     emailRetried: 0,
     emailUnstuck: 0,
@@ -135,12 +142,9 @@ export async function runMaintenance(deps: MaintenanceDeps, now: Date): Promise<
       where status = 'sending' and coalesce(last_attempt_at, created_at) < ${stuckBefore}::timestamptz
       returning id`);
     counts.emailUnstuck = rowsOf(unstuck).length;
-    for (let batch = 0; batch < MAIL_BATCHES; batch += 1) {
-      const { sent, failed } = await deps.mailer.deliverQueued(db, { limit: MAIL_BATCH, now });
-      counts.emailSent += sent;
-      counts.emailFailed += failed;
-      if (sent + failed < MAIL_BATCH) break;
-    }
+    const { sent, failed } = await deliverQueuedWithin(deps.mailer, db, { until, now });
+    counts.emailSent += sent;
+    counts.emailFailed += failed;
   });
 
   await step('rate_limits', async () => {
@@ -184,7 +188,7 @@ export async function runMaintenance(deps: MaintenanceDeps, now: Date): Promise<
   });
 
   await step('reminders', async () => {
-    counts.remindersSent = await sendInstallationReminders(deps, now);
+    counts.remindersSent = await sendInstallationReminders(deps, now, until);
   });
 
   await step('proof_reminders', async () => {

@@ -3,7 +3,7 @@ import { bookings } from '../../../db/schema.ts';
 import { londonTomorrow } from '../../domain/schedule.ts';
 import type { AppDeps } from '../api/deps.ts';
 import { installationReminderEmail } from '../email/templates/index.ts';
-import { queueEmail } from '../providers/email.ts';
+import { deliverQueuedWithin, queueEmail } from '../providers/email.ts';
 import { writeChannelLog } from './channel-log.ts';
 
 /**
@@ -12,7 +12,12 @@ import { writeChannelLog } from './channel-log.ts';
  * hourly job runs this; each booking gets one reminder per installation date, claimed with the
  * e-mail in one transaction, so overlapping runs never send twice and a moved date gets its own.
  */
-export async function sendInstallationReminders(deps: Pick<AppDeps, 'db' | 'mailer' | 'log'>, now: Date): Promise<number> {
+export async function sendInstallationReminders(
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'log'>,
+  now: Date,
+  /** Real-clock deadline for delivery; what is not sent by then goes out with the next run. */
+  until = Date.now() + 20_000,
+): Promise<number> {
   const tomorrow = londonTomorrow(now);
   const installationDay = sql<string>`coalesce((${bookings.installationDate} at time zone 'Europe/London')::date, ${bookings.preferredDate})`;
   const dedupeKeys = await deps.db.transaction(async (tx) => {
@@ -46,6 +51,6 @@ export async function sendInstallationReminders(deps: Pick<AppDeps, 'db' | 'mail
     }
     return keys;
   });
-  if (dedupeKeys.length) await deps.mailer.deliverQueued(deps.db, { dedupeKeys, now });
+  if (dedupeKeys.length) await deliverQueuedWithin(deps.mailer, deps.db, { dedupeKeys, now, until });
   return dedupeKeys.length;
 }

@@ -8,7 +8,7 @@ import { installationDay, isWorkerNotificationHour, londonTomorrow, workerRunKey
 import { WORKER_MESSAGES, WORKER_PREVIEW_MAX_ADDRESSES } from '../../domain/workers.ts';
 import type { AppDeps } from '../api/deps.ts';
 import { conflict } from '../api/errors.ts';
-import { queueEmail } from '../providers/email.ts';
+import { deliverQueuedWithin, queueEmail } from '../providers/email.ts';
 import { writeChannelLog } from './channel-log.ts';
 import { loadRoutableBookings, routeGroupView, type RoutableBooking } from './locations.ts';
 import { workerRoutesEmail } from '../email/templates/index.ts';
@@ -25,6 +25,8 @@ import { hashToken } from './tracking.ts';
  */
 export const WORKER_ROUTE_GROUP_SIZE: RouteGroupSize = 10;
 export const WORKER_NOTIFICATION_JOB = 'worker-notifications';
+/** Delivery stops handing out messages this long after the send began (Netlify's 30 s for a scheduled run). */
+const DELIVERY_BUDGET_MS = 20_000;
 
 export interface WorkerPreviewRoute {
   routeNumber: number;
@@ -262,7 +264,7 @@ export async function sendDayEmails(
   const keys = await deps.db.transaction((tx) =>
     queueRouteEmails(tx as unknown as Database, day, to, { nonce, userId, siteUrl: deps.env.SITE_URL, now }),
   );
-  await deps.mailer.deliverQueued(deps.db, { dedupeKeys: keys, now });
+  await deliverQueuedWithin(deps.mailer, deps.db, { dedupeKeys: keys, now, until: Date.now() + DELIVERY_BUDGET_MS });
   return { success: keys.length };
 }
 
@@ -285,6 +287,7 @@ export async function runWorkerNotificationJob(
   now: Date,
 ): Promise<WorkerJobResult> {
   if (!isWorkerNotificationHour(now)) return { outcome: 'not-the-hour' };
+  const started = Date.now();
   const runKey = workerRunKey(now);
   const date = londonTomorrow(now);
   const day = await daySend(deps.db, date);
@@ -322,7 +325,9 @@ export async function runWorkerNotificationJob(
       .where(and(eq(jobRuns.job, WORKER_NOTIFICATION_JOB), eq(jobRuns.runKey, runKey)));
     return { result: outcome, keys };
   });
-  if (keys.length > 0) await deps.mailer.deliverQueued(deps.db, { dedupeKeys: keys, now });
+  // Every worker's e-mail now, not just a first batch; what the budget leaves goes out with the
+  // hourly maintenance run.
+  if (keys.length > 0) await deliverQueuedWithin(deps.mailer, deps.db, { dedupeKeys: keys, now, until: started + DELIVERY_BUDGET_MS });
   deps.log.info('Worker notification run', { ...result });
   return result;
 }
