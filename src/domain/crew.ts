@@ -66,3 +66,37 @@ export function navigationUrl(lat: number, lng: number): string {
 export function firstNameOnly(firstName: string): string {
   return firstName.trim().split(/\s+/)[0] ?? '';
 }
+
+/** A photo the crew sent for a stop, as `GET /api/crew/day` lists it. */
+export interface CrewStopPhoto {
+  id: number;
+  photoType: string;
+  takenAt: string | null;
+}
+
+/** One stop of a worker's day, as `GET /api/crew/day` answers it. */
+export interface CrewStop {
+  bookingId: number;
+  /** 1-based, across the worker's routes in visiting order. */
+  order: number;
+  routeNumber: number;
+  addresses: string[];
+  lat: number | null;
+  lng: number | null;
+  workType: WorkType;
+  hours: string;
+  quantity: number;
+  customerFirstName: string;
+  status: CrewStopStatus;
+  /** When the stop reached its status (ISO), null while planned. */
+  statusAt: string | null;
+  photos: CrewStopPhoto[];
+}
+
+/** `GET /api/crew/day`: the worker, the London day and its stops in visiting order. */
+export interface CrewDay {
+  worker: { name: string };
+  date: string;
+  stops: CrewStop[];
+}
+

@@ -1,32 +1,13 @@
 import { ApiError, api } from '../shared/api.ts';
 import { outcomeOf, type QueuedItem, type SendOutcome } from './crew-queue.ts';
+import type { CrewDay } from '../../domain/crew.ts';
 
 // The calls /crew makes (api.md "Crew day"). The crew link's token goes in the Authorization
 // header, never in an address, so it is not left in logs or history.
 
-export type CrewStopStatus = 'planned' | 'on_the_way' | 'started' | 'done';
-
-export interface CrewStop {
-  bookingId: number;
-  order: number;
-  routeNumber: number;
-  addresses: string[];
-  lat: number | null;
-  lng: number | null;
-  workType: 'day' | 'night';
-  hours: string;
-  quantity: number;
-  customerFirstName: string;
-  status: CrewStopStatus;
-  statusAt: string | null;
-  photos: { id: number; photoType: string; takenAt: string | null }[];
-}
-
-export interface CrewDayData {
-  worker: { name: string };
-  date: string;
-  stops: CrewStop[];
-}
+export type { CrewStop, CrewStopStatus } from '../../domain/crew.ts';
+/** What `GET /api/crew/day` answers. */
+export type CrewDayData = CrewDay;
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 

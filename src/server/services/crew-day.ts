@@ -6,6 +6,7 @@ import {
   CREW_PHOTO_TYPES,
   firstNameOnly,
   workHoursLabel,
+  type CrewDay,
   type CrewStopStatus,
 } from '../../domain/crew.ts';
 import { findProjectStep } from '../../domain/project-steps.ts';
@@ -24,36 +25,6 @@ import { dayAssignments, dayRoutes } from './worker-notifications.ts';
 // what the crew does at each: On my way, photos as proof, Done. Every call is scoped to the
 // stops on the link's day that were given to this worker or to nobody: any other booking id is
 // a 404, whether or not it exists.
-
-export interface CrewStopPhoto {
-  id: number;
-  photoType: string;
-  takenAt: string | null;
-}
-
-export interface CrewStop {
-  bookingId: number;
-  /** 1-based, across the worker's routes in visiting order. */
-  order: number;
-  routeNumber: number;
-  addresses: string[];
-  lat: number | null;
-  lng: number | null;
-  workType: 'day' | 'night';
-  hours: string;
-  quantity: number;
-  customerFirstName: string;
-  status: CrewStopStatus;
-  /** When the stop reached its status (ISO), null while planned. */
-  statusAt: string | null;
-  photos: CrewStopPhoto[];
-}
-
-export interface CrewDay {
-  worker: { name: string };
-  date: string;
-  stops: CrewStop[];
-}
 
 /** The worker's stops on the day, in visiting order, without their status. */
 async function plannedStops(db: Database, session: CrewSession) {
