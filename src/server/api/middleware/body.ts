@@ -62,3 +62,21 @@ export function validate<T extends z.ZodType>(schema: T, value: unknown): z.infe
   const first = Object.values(fields)[0] ?? 'Invalid request';
   throw new AppError(400, first, fields);
 }
+
+/**
+ * Reads a small multipart/form-data body whole (a photo or a proof, both far under the body limit
+ * in front of the route): not multipart → 415 with `notMultipart`, the spec's words for the route;
+ * a body that does not parse → 400. The body limit's 413 passes through. Brand files, which can be
+ * 10 MB, stream to disk instead (multipart-file.ts).
+ */
+export async function readMultipartForm<E extends AppEnv>(c: Context<E>, notMultipart: string): Promise<FormData> {
+  if (!c.req.header('content-type')?.toLowerCase().startsWith('multipart/form-data')) {
+    throw new AppError(415, notMultipart);
+  }
+  try {
+    return await c.req.raw.formData();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError(400, 'Malformed multipart body');
+  }
+}

@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../deps.ts';
-import { AppError, badRequest, notFound } from '../errors.ts';
-import { readJson } from '../middleware/body.ts';
+import { AppError, notFound } from '../errors.ts';
+import { readJson, readMultipartForm } from '../middleware/body.ts';
 import { adminActor, requireAdmin } from '../middleware/admin-auth.ts';
 import { toBookingJson } from '../../services/booking-view.ts';
 import {
@@ -82,16 +82,7 @@ export const adminProjectRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const bookingId = idParam(c, PHOTO_MESSAGES.bookingNotFound);
-      if (!c.req.header('content-type')?.toLowerCase().startsWith('multipart/form-data')) {
-        throw new AppError(415, 'Send the photo as multipart/form-data in the field "photo"');
-      }
-      let form: FormData;
-      try {
-        form = await c.req.raw.formData();
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        throw badRequest('Malformed multipart body');
-      }
+      const form = await readMultipartForm(c, 'Send the photo as multipart/form-data in the field "photo"');
       const photo = await uploadPhoto(
         c.get('deps'),
         bookingId,

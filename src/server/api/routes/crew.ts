@@ -4,8 +4,9 @@ import { randomUUID } from 'node:crypto';
 import { MAX_BOOKING_ID } from '../../../domain/booking-schema.ts';
 import { CREW_MESSAGES } from '../../../domain/crew.ts';
 import type { AppEnv } from '../deps.ts';
-import { AppError, badRequest, notFound } from '../errors.ts';
+import { AppError, notFound } from '../errors.ts';
 import { rateLimit } from '../../services/rate-limit.ts';
+import { readMultipartForm } from '../middleware/body.ts';
 import { bearerToken, openCrewLink, type CrewSession } from '../../services/crew-links.ts';
 import { addCrewPhoto, crewDay, markDone, markOnTheWay } from '../../services/crew-day.ts';
 import { MAX_PHOTO_BYTES, MAX_THUMBNAIL_BYTES, PHOTO_MESSAGES } from '../../services/project-photos.ts';
@@ -52,18 +53,9 @@ export const crewRoutes = new Hono<CrewEnv>()
     }),
     async (c) => {
       const bookingId = stopId(c);
-      if (!c.req.header('content-type')?.toLowerCase().startsWith('multipart/form-data')) {
-        throw new AppError(415, 'Send the photo as multipart/form-data in the field "photo"');
-      }
+      const form = await readMultipartForm(c, 'Send the photo as multipart/form-data in the field "photo"');
       // The phone makes one key per photo it took and sends it with every retry.
       const key = readIdempotencyKey(c.req.header('idempotency-key')) ?? randomUUID();
-      let form: FormData;
-      try {
-        form = await c.req.raw.formData();
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        throw badRequest('Malformed multipart body');
-      }
       const photo = await addCrewPhoto(c.get('deps'), c.get('crew'), bookingId, {
         photo: form.get('photo'),
         thumbnail: form.get('thumbnail'),

@@ -6,7 +6,7 @@ import { bookings } from '../../../../db/schema.ts';
 import { proofCommentSchema, waiveSchema } from '../../../domain/proof-schema.ts';
 import type { AppEnv } from '../deps.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
-import { readJson } from '../middleware/body.ts';
+import { readJson, readMultipartForm } from '../middleware/body.ts';
 import { adminActor, readAdminSession, requireAdmin } from '../middleware/admin-auth.ts';
 import { rateLimit } from '../../services/rate-limit.ts';
 import { PHOTO_GRANT_COOKIE, hasPhotoGrant, readGrantTokens } from '../../services/tracking.ts';
@@ -93,16 +93,7 @@ export const proofRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const bookingId = idParam(c);
-      if (!c.req.header('content-type')?.toLowerCase().startsWith('multipart/form-data')) {
-        throw new AppError(415, 'Send the proof as multipart/form-data in the field "file"');
-      }
-      let form: FormData;
-      try {
-        form = await c.req.raw.formData();
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        throw badRequest('Malformed multipart body');
-      }
+      const form = await readMultipartForm(c, 'Send the proof as multipart/form-data in the field "file"');
       const file = form.get('file');
       if (!(file instanceof File) || file.size === 0) throw badRequest(PROOF_MESSAGES.missingFile, { file: PROOF_MESSAGES.missingFile });
       if (file.size > MAX_PROOF_BYTES) throw new AppError(413, PROOF_MESSAGES.tooLarge, { file: PROOF_MESSAGES.tooLarge });
