@@ -7,9 +7,10 @@
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../tests/setup/chromium.ts';
+import { parseEnv } from '../src/server/env.ts';
 
 const [baseUrl = 'http://localhost:8888', ...only] = process.argv.slice(2);
-const password = process.env.ADMIN_PASSWORD;
+const password = parseEnv(process.env).ADMIN_PASSWORD;
 if (!password) throw new Error('Set ADMIN_PASSWORD to the server’s admin password.');
 const TABS = ['Projects', 'Bookings', 'Contacts', 'Locations', 'Workers', 'Reviews', 'Logs', 'Analytics'].filter(
   (tab) => only.length === 0 || only.includes(tab.toLowerCase()),

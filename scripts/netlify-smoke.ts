@@ -32,7 +32,7 @@ import { UPLOAD_PART_BYTES } from '../src/domain/upload-parts.ts';
 
 const argv = process.argv.slice(2);
 const option = (name: string) => argv.find((argument) => argument.startsWith(`--${name}=`))?.slice(name.length + 3);
-const base = (option('url') ?? process.env.SMOKE_URL ?? '').replace(/\/$/, '');
+const base = (option('url') ?? '').replace(/\/$/, '');
 const readOnly = argv.includes('--read-only');
 const headersFile = option('headers-file');
 const distDir = option('dist') ?? (headersFile ? path.dirname(headersFile) : undefined);
@@ -267,8 +267,7 @@ function bookableDate(): string {
 
 async function checkJourney() {
   console.log('\nA booking from start to payment, and the admin');
-  const adminPassword = process.env.ADMIN_PASSWORD;
-  const webhookSecret = process.env.STRIPE_WEBHOOK_SECRET;
+  const { ADMIN_PASSWORD: adminPassword, STRIPE_WEBHOOK_SECRET: webhookSecret } = parseEnv(process.env);
   const files: Uploaded[] = [];
   const MB = 1024 * 1024;
 
