@@ -80,9 +80,9 @@ const envSchema = z.object({
   UNCLAIMED_UPLOAD_QUOTA_MB: z.coerce.number().positive().default(500),
   /**
    * Site-wide ceilings on the public calls that store data or send e-mail (rate-limit.ts
-   * `siteCeiling`): many addresses together, each within its own per-client limit, still stop
-   * here, with the same 429 and Retry-After. Each counts the requests its per-client limit let
-   * through over a sliding hour. The defaults are several times a small business's busiest hour,
+   * `admitToSiteCeiling`): many addresses together, each within its own per-client limit, still
+   * stop here, with the same 429 and Retry-After. Each counts, over a sliding hour, the requests
+   * that passed their checks and are about to store or look something up; junk spends none. The defaults are several times a small business's busiest hour,
    * so only a flood meets them; raise one for a campaign you expect to be bigger.
    *
    * Booking attempts: a campaign hour brings perhaps 20 bookings (the form checks fields before

@@ -11,7 +11,7 @@ import { createTestContext, jsonRequest } from '../setup/test-app.ts';
 // PGlite, while the whole database waits), so their number is most of a booking's cost under
 // load. These budgets are today's counts. Raising one needs a reason, written in the commit that
 // raises it; lowering one after a saving is welcome.
-// The site-wide ceiling's upsert (rate-limit.ts siteCeiling) runs before the date's lock is taken.
+// The site-wide ceiling's upsert (rate-limit.ts admitToSiteCeiling) runs before the date's lock is taken.
 const BOOKING_STATEMENTS = 6; // rate limit, site-wide ceiling, date lock, date state, booking, one combined write
 const BOOKING_WITH_KEY_AND_FILE_STATEMENTS = 9; // + the key's claim, the Uploadcare check, the file claim
 const DELIVERY_STATEMENTS = 3; // after the answer: claim the e-mail, mark it sent, its email_sent log

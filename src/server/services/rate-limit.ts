@@ -3,7 +3,7 @@ import { and, eq, gt, lt, max, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { rateLimits } from '../../../db/schema.ts';
 import { AppError } from '../api/errors.ts';
-import type { AppEnv } from '../api/deps.ts';
+import type { AppDeps, AppEnv } from '../api/deps.ts';
 import type { Env } from '../env.ts';
 import { clientKey } from './client-info.ts';
 
@@ -255,19 +255,17 @@ export const siteCeilingRule = (name: SiteCeiling, env: Env): RateLimitRule => (
 });
 
 /**
- * Route middleware after `rateLimit`: the per-client limit stops one address, this stops many.
- * Only requests the per-client limit let through reach it, so one client hammering its own wall
- * spends none of the site's room. A request past the ceiling gets the same 429 as a client past
- * its limit and is given back at once (admitAttempt): the ceiling meters what the site does, and
- * reopens as the hour slides instead of staying shut for as long as a flood goes on.
+ * The site-wide ceiling, called by a handler once the request has passed its checks and is about
+ * to do the work the ceiling meters (store a booking, an enquiry or a file, look up a project).
+ * The per-client limit stops one address; this stops many. Requests refused earlier (a malformed
+ * body, a wrong type, a client past its own limit) spend none of the site's room, so a few
+ * addresses sending junk cannot shut a form for everyone. A request past the ceiling gets the same
+ * 429 as a client past its limit and is given back at once (admitAttempt): the ceiling reopens as
+ * the hour slides instead of staying shut for as long as a flood goes on.
  */
-export function siteCeiling(name: SiteCeiling): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const { db, env, now } = c.get('deps');
-    const result = await admitAttempt(db, siteCeilingRule(name, env), 'all', now());
-    if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds);
-    return next();
-  };
+export async function admitToSiteCeiling(deps: Pick<AppDeps, 'db' | 'env' | 'now'>, name: SiteCeiling): Promise<void> {
+  const result = await admitAttempt(deps.db, siteCeilingRule(name, deps.env), 'all', deps.now());
+  if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds);
 }
 
 /** Old windows are useless; the scheduled job calls this to keep the table small. */

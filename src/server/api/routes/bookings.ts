@@ -4,7 +4,7 @@ import { bookingPayloadSchema, fieldErrors } from '../../../domain/booking-schem
 import type { AppEnv } from '../deps.ts';
 import { badRequest } from '../errors.ts';
 import { readJson } from '../middleware/body.ts';
-import { rateLimit, siteCeiling } from '../../services/rate-limit.ts';
+import { admitToSiteCeiling, rateLimit } from '../../services/rate-limit.ts';
 import { cachedUnavailableDates } from '../../services/unavailable-dates-cache.ts';
 import { createBooking } from '../../services/bookings.ts';
 import { readIdempotencyKey } from '../../services/idempotency.ts';
@@ -37,7 +37,7 @@ export const bookingRoutes = new Hono<AppEnv>()
     });
     return c.json({ unavailableDates }, 200, UNAVAILABLE_DATES_CACHING);
   })
-  .post('/', rateLimit(BOOKING_LIMIT), siteCeiling('bookings'), async (c) => {
+  .post('/', rateLimit(BOOKING_LIMIT), async (c) => {
     const idempotencyKey = readIdempotencyKey(c.req.header('idempotency-key'));
     const body = await readJson(c, z.unknown());
     // Field messages keyed by the form's own fields, as the form shows them (booking-schema.ts).
@@ -46,6 +46,7 @@ export const bookingRoutes = new Hono<AppEnv>()
       const fields = fieldErrors(parsed.error);
       throw badRequest(Object.values(fields)[0] ?? 'Invalid booking', fields);
     }
+    await admitToSiteCeiling(c.get('deps'), 'bookings');
     const result = await createBooking(c.get('deps'), {
       payload: parsed.data,
       idempotencyKey,

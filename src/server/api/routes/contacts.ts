@@ -5,7 +5,7 @@ import { fieldErrors } from '../../../domain/booking-schema.ts';
 import type { AppEnv } from '../deps.ts';
 import { badRequest } from '../errors.ts';
 import { readJson } from '../middleware/body.ts';
-import { rateLimit, siteCeiling } from '../../services/rate-limit.ts';
+import { admitToSiteCeiling, rateLimit } from '../../services/rate-limit.ts';
 import { createContactEnquiry } from '../../services/contact-enquiries.ts';
 import { afterResponse } from '../background.ts';
 
@@ -13,7 +13,7 @@ import { afterResponse } from '../background.ts';
 const CONTACT_LIMIT = { name: 'contact-enquiry', limit: 10, windowSeconds: 60 * 60 };
 
 /** The public enquiry call (api.md). The admin's list of enquiries lives with the dashboard. */
-export const contactRoutes = new Hono<AppEnv>().post('/', rateLimit(CONTACT_LIMIT), siteCeiling('enquiries'), async (c) => {
+export const contactRoutes = new Hono<AppEnv>().post('/', rateLimit(CONTACT_LIMIT), async (c) => {
   const body = await readJson(c, z.unknown());
   const parsed = contactPayloadSchema.safeParse(body);
   if (!parsed.success) {
@@ -23,6 +23,7 @@ export const contactRoutes = new Hono<AppEnv>().post('/', rateLimit(CONTACT_LIMI
   // The honeypot: a field people never see. A script that fills it is told all went well, so it
   // learns nothing, and nothing is stored or mailed.
   if (parsed.data[HONEYPOT_FIELD]?.trim()) return c.json({ ok: true }, 201);
+  await admitToSiteCeiling(c.get('deps'), 'enquiries');
   const enquiry = await createContactEnquiry(c.get('deps'), parsed.data);
   afterResponse(c, enquiry.deliverMail);
   return c.json({ ok: true }, 201);

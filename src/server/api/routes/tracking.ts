@@ -8,7 +8,7 @@ import type { AppEnv } from '../deps.ts';
 import { AppError, notFound } from '../errors.ts';
 import { readJson } from '../middleware/body.ts';
 import { readAdminSession } from '../middleware/admin-auth.ts';
-import { rateLimit, siteCeiling } from '../../services/rate-limit.ts';
+import { admitToSiteCeiling, rateLimit } from '../../services/rate-limit.ts';
 import { writeChannelLog } from '../../services/channel-log.ts';
 import { customerCrewStatus } from '../../services/crew-day.ts';
 import {
@@ -41,10 +41,11 @@ export const trackProjectSchema = z.union([
 ]);
 
 export const trackingRoutes = new Hono<AppEnv>()
-  .post('/track-project', rateLimit(TRACKING_LIMIT), siteCeiling('tracking'), async (c) => {
+  .post('/track-project', rateLimit(TRACKING_LIMIT), async (c) => {
     const body = await readJson(c, z.unknown());
     const parsed = trackProjectSchema.safeParse(body);
     if (!parsed.success) throw new AppError(400, FILL_IN);
+    await admitToSiteCeiling(c.get('deps'), 'tracking');
     const { db, now } = c.get('deps');
     const input = parsed.data;
     const booking = 'token' in input ? await findBookingByLink(db, input.token) : await findBookingByEmail(db, input.email, input.bookingId);

@@ -10,7 +10,7 @@ import { UPLOAD_PART_BYTES, uploadPartCount, uploadPartLength } from '../../../d
 import type { AppEnv } from '../deps.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
 import { readJson } from '../middleware/body.ts';
-import { rateLimit, siteCeiling } from '../../services/rate-limit.ts';
+import { admitToSiteCeiling, rateLimit } from '../../services/rate-limit.ts';
 import { checkUnclaimedUploadQuota } from '../../services/upload-quota.ts';
 import { detectFileType, sanitizeOriginalName } from '../../services/file-type.ts';
 import { UPLOAD_MESSAGES } from './uploads.ts';
@@ -44,12 +44,13 @@ export const partName = (uploadId: string, index: number) => `${uploadId}.part${
 const fullMask = (count: number) => (1 << count) - 1;
 
 export const uploadPartRoutes = new Hono<AppEnv>()
-  .post('/upload/parts', rateLimit(START_LIMIT), siteCeiling('uploads'), async (c) => {
+  .post('/upload/parts', rateLimit(START_LIMIT), async (c) => {
     const { db, env, now } = c.get('deps');
     const { name, size } = await readJson(c, startSchema);
     if (size <= 0) throw badRequest(UPLOAD_MESSAGES.emptyFile, { file: UPLOAD_MESSAGES.emptyFile });
     if (size > MAX_UPLOAD_BYTES) throw new AppError(413, UPLOAD_MESSAGES.tooLarge, { file: UPLOAD_MESSAGES.tooLarge });
     await checkUnclaimedUploadQuota(db, { incomingBytes: size, quotaMb: env.UNCLAIMED_UPLOAD_QUOTA_MB, now: now() });
+    await admitToSiteCeiling(c.get('deps'), 'uploads');
     const id = randomUUID();
     const partCount = uploadPartCount(size);
     await db.insert(uploadSessions).values({ id, originalName: name, fileSize: size, partSize: UPLOAD_PART_BYTES, partCount, createdAt: now() });

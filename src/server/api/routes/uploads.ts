@@ -18,7 +18,7 @@ import {
   receiveMultipartFile,
   type ReceivedFile,
 } from '../multipart-file.ts';
-import { rateLimit, siteCeiling } from '../../services/rate-limit.ts';
+import { admitToSiteCeiling, rateLimit } from '../../services/rate-limit.ts';
 import { checkUnclaimedUploadQuota } from '../../services/upload-quota.ts';
 import { detectFileType, judgeFileContent, sanitizeOriginalName, type AllowedFileType } from '../../services/file-type.ts';
 import { createUploadcare, UploadcareUnavailableError } from '../../providers/uploadcare.ts';
@@ -97,6 +97,7 @@ async function storeUpload(c: Context<AppEnv>, file: ReceivedFile) {
 
   const { db, files, env, now } = c.get('deps');
   await checkUnclaimedUploadQuota(db, { incomingBytes: file.size, quotaMb: env.UNCLAIMED_UPLOAD_QUOTA_MB, now: now() });
+  await admitToSiteCeiling(c.get('deps'), 'uploads');
   const fileName = `${randomUUID()}.${type.extension}`;
   const originalName = sanitizeOriginalName(file.name, type.extension);
   await files.putFile(fileName, file.path, type.mimeType);
@@ -121,7 +122,6 @@ export const uploadRoutes = new Hono<AppEnv>()
   .post(
     '/upload',
     rateLimit(UPLOAD_LIMIT),
-    siteCeiling('uploads'),
     // This route's own limit (the API's 1 MB JSON limit skips multipart): a file of the maximum
     // size plus its multipart framing. Anything larger is refused before it is parsed.
     bodyLimit({
@@ -149,7 +149,7 @@ export const uploadRoutes = new Hono<AppEnv>()
 
   // Production path: the browser uploaded to Uploadcare itself; the server checks the file there.
   // It is not stored yet: the booking that claims it stores it (services/bookings.ts).
-  .post('/upload/uploadcare', rateLimit(UPLOAD_LIMIT), siteCeiling('uploads'), async (c) => {
+  .post('/upload/uploadcare', rateLimit(UPLOAD_LIMIT), async (c) => {
     const { db, env } = c.get('deps');
     const uploadcare = createUploadcare(env);
     if (!uploadcare) throw notConfigured(UPLOAD_MESSAGES.uploadcareNotConfigured);
@@ -181,8 +181,11 @@ export const uploadRoutes = new Hono<AppEnv>()
     const originalName = sanitizeOriginalName(info.originalFilename, type.extension);
     const [known] = await db.select({ id: uploadedFiles.id }).from(uploadedFiles).where(eq(uploadedFiles.fileName, fileName));
     const { now } = c.get('deps');
-    // A file already recorded (a retried request) adds nothing to the quota.
-    if (!known) await checkUnclaimedUploadQuota(db, { incomingBytes: info.size, quotaMb: env.UNCLAIMED_UPLOAD_QUOTA_MB, now: now() });
+    // A file already recorded (a retried request) adds nothing to the quota or the site's ceiling.
+    if (!known) {
+      await checkUnclaimedUploadQuota(db, { incomingBytes: info.size, quotaMb: env.UNCLAIMED_UPLOAD_QUOTA_MB, now: now() });
+      await admitToSiteCeiling(c.get('deps'), 'uploads');
+    }
     const inserted = await db
       .insert(uploadedFiles)
       .values({ fileName, originalName, fileSize: info.size, mimeType: type.mimeType, storage: 'uploadcare', bookingId: null, createdAt: now() })
