@@ -9,4 +9,5 @@ CREATE TABLE "client_hash_keys" (
 -- 7 days: they go now (an old key's replay was going to meet a new client key anyway). Rate-limit
 -- windows keep theirs until the hourly job prunes them, within a day.
 UPDATE "channel_logs" SET "ip_address" = NULL WHERE "ip_address" IS NOT NULL;--> statement-breakpoint
-UPDATE "idempotency_keys" SET "client_key" = NULL WHERE "client_key" IS NOT NULL;
+-- A staff resend's key names the staff member, not an address: it stays.
+UPDATE "idempotency_keys" SET "client_key" = NULL WHERE "client_key" IS NOT NULL AND "scope" <> 'resend-message';

@@ -196,10 +196,16 @@ describe('migration 0024', () => {
       const unkeyed = createHash('sha256').update('192.0.2.1').digest('base64url').slice(0, 22);
       await handle.db.insert(channelLogs).values({ channel: 'admin', action: 'login_failed', ipAddress: unkeyed, details: 'Admin sign-in refused: wrong password' });
       await handle.db.insert(idempotencyKeys).values({ scope: 'create-booking', key: 'k', requestHash: 'h', clientKey: unkeyed });
+      // A staff resend's key names who resent, not an address: its replay keeps working.
+      await handle.db.insert(idempotencyKeys).values({ scope: 'resend-message', key: 'r', requestHash: 'h', clientKey: 'admin:5898dad4' });
       await migrateDatabase(handle);
 
       expect((await handle.db.select().from(channelLogs)).map((row) => row.ipAddress)).toEqual([null]);
-      expect((await handle.db.select().from(idempotencyKeys)).map((row) => row.clientKey)).toEqual([null]);
+      const keys = await handle.db.select().from(idempotencyKeys).orderBy(idempotencyKeys.scope);
+      expect(keys.map((row) => [row.scope, row.clientKey])).toEqual([
+        ['create-booking', null],
+        ['resend-message', 'admin:5898dad4'],
+      ]);
       expect(await handle.db.select().from(clientHashKeys)).toEqual([]);
     } finally {
       await handle.close();
