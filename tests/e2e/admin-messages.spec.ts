@@ -71,6 +71,8 @@ test('staff open a booking’s messages, read one as sent and resend it', async 
 
   await dialog.getByRole('button', { name: 'Resend' }).dblclick();
   await expect(page.getByTestId('toast')).toContainText('Message Queued');
+  // One resend per opening: another copy means opening the message again.
+  await expect(dialog.getByRole('button', { name: 'Resent' })).toBeDisabled();
   await dialog.getByRole('button', { name: '← All messages' }).click();
   // A double click queues one copy.
   await expect(cards).toHaveCount(2);

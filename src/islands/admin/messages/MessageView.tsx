@@ -36,8 +36,10 @@ export function MessageView({ messageId, onResent }: { messageId: number; onRese
   const [failed, setFailed] = useState('');
   const [part, setPart] = useState<Part>('text');
   const [resending, setResending] = useState(false);
-  // One key for this opening of the message: a second click while the first is under way, or a
-  // retry of a lost answer, replays the first resend instead of queueing another copy.
+  // One resend per opening of the message, under one key: a second click (a double click, even one
+  // that lands after the first answer on a slow phone) or a retry of a lost answer replays the
+  // first resend instead of queueing another copy. Another copy is a deliberate act: open it again.
+  const [resent, setResent] = useState(false);
   const resendKey = useRef(crypto.randomUUID());
 
   useEffect(() => {
@@ -53,13 +55,12 @@ export function MessageView({ messageId, onResent }: { messageId: number; onRese
   }, [messageId]);
 
   const resend = async () => {
-    if (resending) return;
+    if (resending || resent) return;
     setResending(true);
     try {
       const copy = await resendMessage(messageId, resendKey.current);
       showToast({ title: 'Message Queued', description: `A copy of message #${copy.resendOf} is on its way as #${copy.id}.`, variant: 'success' });
-      // The next click is a new, deliberate resend.
-      resendKey.current = crypto.randomUUID();
+      setResent(true);
       onResent?.();
     } catch (error) {
       showToast({ title: 'Resend Failed', description: errorMessage(error), variant: 'destructive' });
@@ -167,8 +168,8 @@ export function MessageView({ messageId, onResent }: { messageId: number; onRese
       </section>
 
       <div>
-        <button type="button" className="btn-primary min-h-11 px-5 py-2 text-sm" disabled={resending} onClick={() => void resend()}>
-          {resending ? 'Resending…' : 'Resend'}
+        <button type="button" className="btn-primary min-h-11 px-5 py-2 text-sm" disabled={resending || resent} onClick={() => void resend()}>
+          {resending ? 'Resending…' : resent ? 'Resent' : 'Resend'}
         </button>
         <p className="mt-2 text-sm text-concrete-600">Sends this same message to {message.to} again, as a new message.</p>
       </div>
