@@ -81,6 +81,21 @@ test.describe('reviews carousel on /gallery', () => {
     }
   });
 
+  test('a second press during the slide counts from where the first one is going', async ({ page }) => {
+    await openReviews(page);
+    await sliderReady(page);
+    await expect.poll(() => firstVisible(page)).toBe('1 of 6');
+    // Both presses in the same moment: the second lands while the first slide has barely begun,
+    // and still moves one review further (counted from the current position it would not).
+    await page.evaluate(() => {
+      const next = document.querySelector<HTMLButtonElement>('#reviews button[aria-label="Next reviews"]')!;
+      next.click();
+      next.click();
+    });
+    await expect(page.locator('#reviews [aria-live="polite"]')).toHaveText('Review 3 of 6');
+    await expect.poll(() => firstVisible(page)).toBe('3 of 6');
+  });
+
   test('moves with labelled previous/next buttons, by keyboard, and loops', async ({ page }) => {
     await openReviews(page);
     await sliderReady(page);

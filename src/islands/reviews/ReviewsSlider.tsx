@@ -65,7 +65,7 @@ export default function ReviewsSlider({ reviews, total }: { reviews: PublicRevie
               className={BUTTON}
               aria-label="Previous reviews"
               disabled={!position.canPrev}
-              onClick={() => slider.current?.prev()}
+              onClick={() => step(slider.current, -1)}
             >
               <Arrow direction="left" />
             </button>
@@ -74,7 +74,7 @@ export default function ReviewsSlider({ reviews, total }: { reviews: PublicRevie
               className={BUTTON}
               aria-label="Next reviews"
               disabled={!position.canNext}
-              onClick={() => slider.current?.next()}
+              onClick={() => step(slider.current, 1)}
             >
               <Arrow direction="right" />
             </button>
@@ -149,4 +149,15 @@ function usePrefersReducedMotion(): boolean {
     () => window.matchMedia(REDUCED_MOTION_QUERY).matches,
     () => false,
   );
+}
+
+/**
+ * One review on from where the slider is going, not from where it is: keen-slider's prev() and
+ * next() count from the current position, so a press during a slide's animation would count from
+ * the slide being left (Next then a quick Previous would loop past the first review).
+ */
+function step(slider: KeenSliderInstance | null, delta: 1 | -1) {
+  if (!slider) return;
+  const from = slider.animator.targetIdx ?? slider.track.details.abs;
+  slider.moveToIdx(from + delta, true);
 }
