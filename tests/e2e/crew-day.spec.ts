@@ -4,6 +4,8 @@ import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { DEMO_CREW_LINK_FILE } from '../../db/seed.ts';
 import { testSettings } from '../../src/server/env.ts';
+import { signInAsStaff } from '../fixtures/staff-setup.ts';
+import { londonTomorrow } from '../../src/domain/schedule.ts';
 
 // A crew's whole day on the seeded data, on a phone: open the link from the e-mail, On my way,
 // a before photo, an after photo taken with no signal and sent when it returns, Done; and the
@@ -22,8 +24,8 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 
-test('a crew works through a stop, with a photo taken offline sent when back online @mobile', async ({ page, context }) => {
-  test.setTimeout(90_000);
+test('a crew works through a stop, with a photo taken offline sent when back online @mobile', async ({ page, context, browser }) => {
+  test.setTimeout(120_000);
   await page.route(/tile\.openstreetmap/, (route) => route.fulfill({ status: 204 }));
   await context.grantPermissions(['geolocation']);
   await context.setGeolocation({ latitude: 53.4845, longitude: -2.229, accuracy: 15 });
@@ -86,6 +88,25 @@ test('a crew works through a stop, with a photo taken offline sent when back onl
   await expect(page.getByTestId('crew-status')).toContainText(/Finished at \d{2}:\d{2}/);
   await expect(page.getByTestId('timeline').locator('li[data-step="4"]')).toHaveAttribute('data-state', 'current');
   await shot(page, 'crew-customer-tracking-375');
+
+  // Staff see the same stop done, with the time and the worker, in the Workers tab's crew day,
+  // and only on its own day.
+  const office = await browser.newContext({ viewport: page.viewportSize()! });
+  const staff = await office.newPage();
+  await staff.route(/tile\.openstreetmap/, (route) => route.fulfill({ status: 204 }));
+  await signInAsStaff(staff, 'Workers');
+  const panel = staff.getByTestId('crew-day-panel');
+  const today = panel.getByRole('button', { name: 'Today' });
+  await expect(today).toHaveAttribute('aria-pressed', 'true');
+  const servedRow = panel.getByTestId('crew-board-stop').filter({ hasText: new RegExp(`#${served.bookingId}(?!\\d)`) });
+  await expect(servedRow).toContainText(/Done \d{2}:\d{2} · Sam Carter/);
+  await shot(staff, 'crew-board-375');
+  await panel.getByRole('button', { name: 'Tomorrow' }).click();
+  await expect(panel.getByRole('button', { name: 'Tomorrow' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(today).toHaveAttribute('aria-pressed', 'false');
+  await expect(panel.locator(`[data-date="${londonTomorrow(new Date())}"]`)).toBeVisible();
+  await expect(servedRow).toHaveCount(0);
+  await office.close();
 });
 
 test('a link that does not work says so and offers nothing else @mobile', async ({ page }) => {

@@ -4,6 +4,7 @@ import { addDays, formatLongDate } from '../../../domain/format.ts';
 import { londonDate } from '../../../domain/schedule.ts';
 import { ApiError } from '../../shared/api.ts';
 import { showToast } from '../../shared/toast-store.ts';
+import { SegmentedControl } from '../../shared/SegmentedControl.tsx';
 import { adminApi as api } from '../admin-api.ts';
 import type { CrewBoard, CrewBoardStop, CrewBoardWorker } from '../../../server/services/crew-board.ts';
 import { useLoad } from './use-load.ts';
@@ -55,19 +56,7 @@ export function CrewDayPanel() {
           Crew day
         </h3>
         <div className="flex gap-2">
-          <div role="group" aria-label="Day" className="flex rounded-full border border-concrete-300 p-0.5">
-            {days.map((day) => (
-              <button
-                key={day.value}
-                type="button"
-                aria-pressed={date === day.value}
-                className={`min-h-11 rounded-full px-4 text-sm font-semibold ${date === day.value ? 'bg-ink text-paper' : 'text-ink'}`}
-                onClick={() => setDate(day.value)}
-              >
-                {day.label}
-              </button>
-            ))}
-          </div>
+          <SegmentedControl label="Day" options={days} selected={days.find((day) => day.value === date) ?? days[0]!} onSelect={(day) => setDate(day.value)} />
           <button type="button" className="btn-secondary min-h-11 px-4 py-2 text-sm" onClick={reload}>
             Refresh
           </button>
@@ -87,7 +76,7 @@ export function CrewDayPanel() {
         </div>
       )}
       {board.state === 'ready' && (
-        <>
+        <div data-date={board.data.date}>
           {board.data.routes.length === 0 ? (
             <p className="mt-4 rounded-xl border border-dashed border-concrete-300 p-5 text-center text-concrete-700">No installations on this day</p>
           ) : (
@@ -145,7 +134,7 @@ export function CrewDayPanel() {
                 <CrewLinkRow key={worker.id} worker={worker} date={date} hasRoutes={board.data.routes.length > 0} onChange={reload} />
               ))}
           </ul>
-        </>
+        </div>
       )}
     </section>
   );

@@ -4,6 +4,7 @@ import { showToast } from '../../shared/toast-store.ts';
 import { INPUT_CLASS, LABEL_CLASS } from '../../booking/Field.tsx';
 import { BookingsTable, type AdminBooking } from '../bookings/BookingsTable.tsx';
 import { statusLabel } from '../../../domain/project-steps.ts';
+import { SegmentedControl } from '../../shared/SegmentedControl.tsx';
 import { ConfirmDialog } from '../bookings/ConfirmDialog.tsx';
 import { AvailabilityPanel } from '../bookings/AvailabilityPanel.tsx';
 import { usePagedList } from '../bookings/use-paged-list.ts';
@@ -84,22 +85,7 @@ export default function BookingsTab() {
   return (
     <div>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div role="group" aria-label="Which projects" className="inline-flex w-fit rounded-xl border border-concrete-200 bg-white p-1">
-          {VIEWS.map((option) => (
-            <button
-              key={option.label}
-              type="button"
-              aria-pressed={view.value === option.value}
-              onClick={() => setView(option)}
-              className={[
-                'min-h-11 rounded-lg px-4 text-sm font-semibold',
-                view.value === option.value ? 'bg-ink text-white' : 'text-concrete-700 hover:text-ink',
-              ].join(' ')}
-            >
-              {option.label}
-            </button>
-          ))}
-        </div>
+        <SegmentedControl label="Which bookings" options={VIEWS} selected={view} onSelect={setView} />
         <div className="sm:w-80">
           <label htmlFor="bookings-search" className={LABEL_CLASS}>
             Search bookings
