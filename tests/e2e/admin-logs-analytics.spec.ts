@@ -1,12 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { ADMIN_PASSWORD } from '../fixtures/e2e-server.ts';
+import { signInAsStaff } from '../fixtures/staff-setup.ts';
 
 async function openTab(page: Page, name: 'Logs' | 'Analytics') {
-  await page.goto('/admin');
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Unlock Dashboard' }).click();
-  await page.getByRole('tab', { name }).click();
+  await signInAsStaff(page, name);
   await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
 }
 

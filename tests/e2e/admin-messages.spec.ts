@@ -1,13 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { bookingPayload, setupBookingHeaders } from '../fixtures/bookings.ts';
-import { ADMIN_PASSWORD } from '../fixtures/e2e-server.ts';
+import { signInAsStaff } from '../fixtures/staff-setup.ts';
 
 async function openTab(page: Page, name: 'Bookings' | 'Logs') {
-  await page.goto('/admin');
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Unlock Dashboard' }).click();
-  await page.getByRole('tab', { name }).click();
+  await signInAsStaff(page, name);
 }
 
 /** The open dialog is what this test adds to the page; the tabs behind it have their own scans. */

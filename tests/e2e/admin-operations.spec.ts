@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { londonTomorrow } from '../../src/domain/schedule.ts';
 import { setupBookingHeaders } from '../fixtures/bookings.ts';
-import { ADMIN_PASSWORD } from '../fixtures/e2e-server.ts';
+import { signInAsStaff } from '../fixtures/staff-setup.ts';
 
 // Each test walks a whole tab (sign-in, maps, axe scans) on a shared 2-core machine.
 test.describe.configure({ timeout: 90_000 });
@@ -10,10 +10,7 @@ test.describe.configure({ timeout: 90_000 });
 async function openTab(page: Page, name: 'Locations' | 'Workers') {
   // Map tiles never leave the machine: an empty answer is enough for Leaflet.
   await page.route(/tile\.openstreetmap/, (route) => route.fulfill({ status: 204 }));
-  await page.goto('/admin');
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Unlock Dashboard' }).click();
-  await page.getByRole('tab', { name }).click();
+  await signInAsStaff(page, name);
 }
 
 async function expectNoSeriousViolations(page: Page) {

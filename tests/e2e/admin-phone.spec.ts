@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { ADMIN_PASSWORD } from '../fixtures/e2e-server.ts';
+import { signInAsStaff } from '../fixtures/staff-setup.ts';
 
 // Staff answer customers between sites: every tab must work on a 375 px phone without the page
 // scrolling sideways, with each tab's main controls on screen, and pass axe at both widths. Only
@@ -26,14 +26,6 @@ const TABS: [string, PrimaryActions][] = [
   ['Analytics', (panel) => [panel.getByRole('heading', { name: 'Analytics' })]],
 ];
 
-async function signIn(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Unlock Dashboard' }).click();
-  // The password check is deliberately slow (scrypt); on a busy machine it takes longer still.
-  await expect(page.getByRole('tab', { name: 'Projects' })).toHaveAttribute('aria-selected', 'true', { timeout: 30_000 });
-}
-
 /** Whether the page itself scrolls sideways (a table in its own scroller does not count). */
 const pageOverflow = (page: Page) =>
   page.evaluate(() => ({ scrollWidth: document.scrollingElement!.scrollWidth, innerWidth: window.innerWidth }));
@@ -51,7 +43,7 @@ async function expectOnScreen(page: Page, control: Locator) {
 test.describe.configure({ timeout: 150_000 });
 
 test('the dashboard uses its own staff frame, without the public header’s sales buttons', async ({ page }) => {
-  await signIn(page);
+  await signInAsStaff(page);
   await expect(page.getByRole('link', { name: /Book Special/ })).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
   await expect(page.getByRole('banner')).toContainText('Staff');
@@ -61,7 +53,7 @@ test('the dashboard uses its own staff frame, without the public header’s sale
 
 for (const [name, primaryActions] of TABS) {
   test(`the ${name} tab fits the screen, keeps its actions in reach and has no serious accessibility problems`, async ({ page }) => {
-    await signIn(page);
+    await signInAsStaff(page);
     await page.getByRole('tab', { name }).click();
     const panel = page.getByRole('tabpanel', { name });
     for (const control of primaryActions(panel)) await expectOnScreen(page, control);
@@ -76,7 +68,7 @@ for (const [name, primaryActions] of TABS) {
 
 test('@mobile inputs are at least 16 px, so focusing one does not zoom the phone', async ({ page }) => {
   test.setTimeout(150_000);
-  await signIn(page);
+  await signInAsStaff(page);
   for (const [name] of TABS) {
     await page.getByRole('tab', { name }).click();
     const panel = page.getByRole('tabpanel', { name });

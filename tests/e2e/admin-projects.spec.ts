@@ -2,17 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { bookingPayload, setupBookingHeaders } from '../fixtures/bookings.ts';
-import { ADMIN_PASSWORD } from '../fixtures/e2e-server.ts';
+import { signInAsStaff } from '../fixtures/staff-setup.ts';
 
 const LOGO = fileURLToPath(new URL('../fixtures/logo.png', import.meta.url));
-
-async function signIn(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Unlock Dashboard' }).click();
-  // The password check is deliberately slow (scrypt); on a busy machine it takes longer still.
-  await expect(page.getByRole('tab', { name: 'Projects' })).toHaveAttribute('aria-selected', 'true', { timeout: 30_000 });
-}
 
 // Staff update progress on site, so the whole flow runs on the phone; it books its own project
 // so it never races another test over the seeded ones.
@@ -26,7 +18,7 @@ test('@mobile a project goes through the five steps with a note, a photo and a d
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: number };
 
-  await signIn(page);
+  await signInAsStaff(page);
   // The list shows one row per project; the search finds it and the row opens its full card.
   await page.getByLabel('Search projects').fill('Marlow');
   const row = page.getByTestId('project-row').filter({ hasText: 'Rosa Marlow' });
@@ -123,7 +115,7 @@ test('@mobile a project goes through the five steps with a note, a photo and a d
 test('the Projects tab and its dialogs have no serious accessibility problems', async ({ page }) => {
   // Two axe passes over a tab holding every seeded project take a while on a shared 2-core machine.
   test.slow();
-  await signIn(page);
+  await signInAsStaff(page);
   await expect(page.getByTestId('project-row').first()).toBeVisible();
   await page.getByTestId('project-row').first().getByRole('button', { expanded: false }).click();
   await expect(page.getByTestId('project').first()).toBeVisible();

@@ -9,7 +9,7 @@ import { startNpmStart, type NpmStart } from '../../bench/lib/npm-start.ts';
 import { freePort } from '../../scripts/free-port.ts';
 import { bookingPayload, setupBookingHeaders } from '../fixtures/bookings.ts';
 import { ADMIN_PASSWORD } from '../fixtures/e2e-server.ts';
-import { bookingAtStep, openProject } from '../fixtures/staff-setup.ts';
+import { bookingAtStep, openProject, signInAsStaff } from '../fixtures/staff-setup.ts';
 import { startFakeStripe, type FakeStripe } from '../setup/fake-stripe.ts';
 
 // Stencil proof sign-off on a phone, both sides at once: staff send a proof from the project
@@ -23,13 +23,6 @@ import { startFakeStripe, type FakeStripe } from '../setup/fake-stripe.ts';
 const LOGO = fileURLToPath(new URL('../fixtures/logo.png', import.meta.url));
 const FAKE_STRIPE_JS = fileURLToPath(new URL('../fixtures/fake-stripe-js.js', import.meta.url));
 const EMAIL = 'noor@hartleyflorist.co.uk';
-
-async function signIn(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Unlock Dashboard' }).click();
-  await expect(page.getByRole('tab', { name: 'Projects' })).toHaveAttribute('aria-selected', 'true');
-}
 
 async function track(page: Page, bookingId: number, email = EMAIL) {
   await page.goto('/track-project');
@@ -60,7 +53,7 @@ test('@mobile a customer signs off the stencil proof while staff follow each sta
   const customer = await customerContext.newPage();
 
   // Staff take the project to step 2 and send version 1.
-  await signIn(staff);
+  await signInAsStaff(staff);
   const card = () => staff.getByTestId('project').filter({ hasText: `Booking #${id} - Noor Hartley` });
   // Staff reload to see the customer's decisions: the list closes, so the project opens again.
   const reopen = async () => {
