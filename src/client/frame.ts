@@ -1,7 +1,7 @@
 /**
  * The site frame's behaviours in plain script (no framework on static pages):
- * translucent header, the drawer, the hidden admin triggers, the connectivity banner,
- * the page-view beacon and the suppressed install prompt. Each part is independent and
+ * the site's stylesheet after first paint, translucent header, the drawer, the hidden admin
+ * triggers, the connectivity banner, the page-view beacon and the suppressed install prompt. Each part is independent and
  * does nothing when its element is absent.
  */
 import { sendPageView } from './analytics.ts';
@@ -9,6 +9,22 @@ import { sendPageView } from './analytics.ts';
 const SCROLL_THRESHOLD_PX = 100; // public-site.md §9 "header scroll threshold 100 px"
 const TRIPLE_CLICK_GAP_MS = 1000; // admin-dashboard.md §2 "each click within 1 second"
 const ADMIN_PATH = '/admin';
+
+/**
+ * Static pages paint from their inline critical CSS (src/server/critical-css.ts); the site's whole
+ * stylesheet, for what appears later (the drawer, focus and hover states), is added once the page
+ * has loaded, so it never competes with the first screen.
+ */
+function loadDeferredStylesheets() {
+  const add = () => {
+    for (const template of document.querySelectorAll<HTMLTemplateElement>('template[data-deferred-stylesheet]')) {
+      document.head.append(template.content.cloneNode(true));
+      template.remove();
+    }
+  };
+  if (document.readyState === 'complete') add();
+  else window.addEventListener('load', add, { once: true });
+}
 
 function watchScroll() {
   const root = document.documentElement;
@@ -121,6 +137,7 @@ function suppressInstallPrompt() {
   window.addEventListener('beforeinstallprompt', (event) => event.preventDefault());
 }
 
+loadDeferredStylesheets();
 watchScroll();
 setUpDrawer();
 setUpAdminTriggers();
