@@ -11,15 +11,16 @@ const TRIPLE_CLICK_GAP_MS = 1000; // admin-dashboard.md §2 "each click within 1
 const ADMIN_PATH = '/admin';
 
 /**
- * Static pages paint from their inline critical CSS (src/server/critical-css.ts); the site's whole
- * stylesheet, for what appears later (the drawer, focus and hover states), is added once the page
- * has loaded, so it never competes with the first screen.
+ * Static pages paint from their inline critical CSS (src/server/critical-css.ts), which holds every
+ * rule their HTML can use. The site's whole stylesheet is added once the page has loaded, so it
+ * never competes with the first screen: it serves what the HTML does not name and is in the cache
+ * for the pages with islands, which link it. It takes the template's place, the link's place in
+ * the build, so the cascade keeps its order against the page's own styles.
  */
 function loadDeferredStylesheets() {
   const add = () => {
     for (const template of document.querySelectorAll<HTMLTemplateElement>('template[data-deferred-stylesheet]')) {
-      document.head.append(template.content.cloneNode(true));
-      template.remove();
+      template.replaceWith(template.content);
     }
   };
   if (document.readyState === 'complete') add();

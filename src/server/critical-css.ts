@@ -7,10 +7,11 @@ import { transform, type Selector, type SelectorComponent } from 'lightningcss';
  *
  * A static page's HTML names every class its first screen uses, so the build keeps only the rules
  * of the site's stylesheet that can match those classes, and writes them into the page as one
- * <style> (its hash joins the page's CSP meta). The whole stylesheet still loads, but after the
- * page has painted: the frame script adds it once the page has loaded (src/client/frame.ts), for
- * what only appears later (the drawer, focus and hover states), and a <noscript> copy serves
- * browsers without script. Measured in docs/PERFORMANCE.md: the render-blocking request cost
+ * <style> (its hash joins the page's CSP meta). The kept rules include every state of those classes
+ * (hover, focus, the drawer's [open]), so the page needs nothing more. The whole stylesheet still
+ * loads, after the page has painted: the frame script puts it in the link's place once the page has
+ * loaded (src/client/frame.ts), for anything the HTML does not name and so that it is cached for
+ * the pages with islands; a <noscript> copy serves browsers without script. Measured in docs/PERFORMANCE.md: the render-blocking request cost
  * the home page about 150 ms of its LCP under Lighthouse's mobile settings.
  *
  * Pages with islands keep their stylesheet as it is: React renders classes their HTML does not
