@@ -1,8 +1,8 @@
 /**
  * The site frame's behaviours in plain script (no framework on static pages):
  * the site's stylesheet after first paint, translucent header, the drawer, the hidden admin
- * triggers, the connectivity banner, the page-view beacon and the suppressed install prompt. Each part is independent and
- * does nothing when its element is absent.
+ * triggers, the connectivity banner, the page-view beacon and the suppressed install prompt.
+ * Each part is independent and does nothing when its element is absent.
  */
 import { sendPageView } from './analytics.ts';
 

@@ -11,8 +11,9 @@ import { transform, type Selector, type SelectorComponent } from 'lightningcss';
  * (hover, focus, the drawer's [open]), so the page needs nothing more. The whole stylesheet still
  * loads, after the page has painted: the frame script puts it in the link's place once the page has
  * loaded (src/client/frame.ts), for anything the HTML does not name and so that it is cached for
- * the pages with islands; a <noscript> copy serves browsers without script. Measured in docs/PERFORMANCE.md: the render-blocking request cost
- * the home page about 150 ms of its LCP under Lighthouse's mobile settings.
+ * the pages with islands; a <noscript> copy serves browsers without script. Measured in
+ * docs/PERFORMANCE.md: the render-blocking request cost the home page about 150 ms of its LCP
+ * under Lighthouse's mobile settings.
  *
  * Pages with islands keep their stylesheet as it is: React renders classes their HTML does not
  * name yet.
