@@ -55,18 +55,19 @@ export interface InstallationInvite {
 
 /** Octets per line before folding (RFC 5545 section 3.1), CRLF excluded. */
 const MAX_LINE_OCTETS = 75;
-const encoder = new TextEncoder();
 
 /**
  * Folds a content line into lines of at most 75 octets; each continuation starts with one space
  * (which counts towards its 75). Splits only between characters, never inside a UTF-8 sequence.
  */
 export function foldLine(line: string): string {
+  // Most lines are short and ASCII (one octet per character): nothing to fold.
+  if (line.length <= MAX_LINE_OCTETS && /^[\x00-\x7f]*$/.test(line)) return line;
   const lines: string[] = [];
   let current = '';
   let octets = 0;
   for (const char of line) {
-    const size = encoder.encode(char).length;
+    const size = utf8Octets(char.codePointAt(0)!);
     if (octets + size > MAX_LINE_OCTETS) {
       lines.push(current);
       current = ' ';
@@ -77,6 +78,11 @@ export function foldLine(line: string): string {
   }
   lines.push(current);
   return lines.join('\r\n');
+}
+
+/** How many octets UTF-8 gives one code point (computed, not encoded: this runs per character). */
+function utf8Octets(codePoint: number): number {
+  return codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
 }
 
 /** A TEXT value escaped (RFC 5545 section 3.3.11): backslash, semicolon, comma, newline. */
