@@ -3,7 +3,8 @@ import { rowsOf, type Database } from '../../../db/client.ts';
 import { emailOutbox, type EmailAttachment } from '../../../db/schema.ts';
 import type { Env } from '../env.ts';
 import type { Logger } from '../api/deps.ts';
-import { writeChannelLog } from '../services/channel-log.ts';
+import { channelLogInsert } from '../services/channel-log.ts';
+import { runCombined } from '../../../db/combined-writes.ts';
 import { cleanOneLine } from '../../domain/text.ts';
 
 export interface EmailMessage {
@@ -144,39 +145,44 @@ export function createMailer(env: Env, log: Logger, fetchImpl: typeof fetch = fe
           // Raw SQL hands jsonb back as text on some drivers and parsed on others.
           const attachments = typeof row.attachments === 'string' ? (JSON.parse(row.attachments) as EmailAttachment[]) : (row.attachments ?? []);
           await transport.send({ id: row.id, kind: row.kind, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, attachments });
-          await db
-            .update(emailOutbox)
-            .set({ status: transport.name === 'sendgrid' ? 'sent' : 'logged', provider: transport.name, sentAt: new Date() })
-            .where(sql`${emailOutbox.id} = ${row.id}`);
+          // The row's new state and the Logs tab's record of it, in one statement. Like the
+          // failure below, the log names the message's kind and row, never the recipient or the
+          // subject (a staff note's subject names the customer).
+          await runCombined(db, [
+            db
+              .update(emailOutbox)
+              .set({ status: transport.name === 'sendgrid' ? 'sent' : 'logged', provider: transport.name, sentAt: new Date() })
+              .where(sql`${emailOutbox.id} = ${row.id}`),
+            channelLogInsert(db, {
+              channel: 'email',
+              action: 'email_sent',
+              entityType: 'email',
+              entityId: row.id,
+              details:
+                transport.name === 'sendgrid'
+                  ? `${row.kind} e-mail #${row.id} sent through SendGrid`
+                  : `${row.kind} e-mail #${row.id} written to the outbox only (SENDGRID_API_KEY is not set)`,
+              metadata: { kind: row.kind, provider: transport.name, attachments: attachments.length },
+            }),
+          ]);
           sent += 1;
-          // The Logs tab's record of each delivery. Like the failure below it names the message's
-          // kind and row, never the recipient or the subject (a staff note's subject names the customer).
-          await writeChannelLog(db, {
-            channel: 'email',
-            action: 'email_sent',
-            entityType: 'email',
-            entityId: row.id,
-            details:
-              transport.name === 'sendgrid'
-                ? `${row.kind} e-mail #${row.id} sent through SendGrid`
-                : `${row.kind} e-mail #${row.id} written to the outbox only (SENDGRID_API_KEY is not set)`,
-            metadata: { kind: row.kind, provider: transport.name, attachments: attachments.length },
-          });
         } catch (error) {
           failed += 1;
           const reason = error instanceof Error ? error.message : String(error);
-          await db
-            .update(emailOutbox)
-            .set({ status: 'failed', provider: transport.name, error: reason.slice(0, 500) })
-            .where(sql`${emailOutbox.id} = ${row.id}`);
-          await writeChannelLog(db, {
-            channel: 'email',
-            action: 'email_failed',
-            severity: 'error',
-            entityType: 'email',
-            entityId: row.id,
-            details: `${row.kind} e-mail #${row.id} failed: ${reason.slice(0, 200)}`,
-          });
+          await runCombined(db, [
+            db
+              .update(emailOutbox)
+              .set({ status: 'failed', provider: transport.name, error: reason.slice(0, 500) })
+              .where(sql`${emailOutbox.id} = ${row.id}`),
+            channelLogInsert(db, {
+              channel: 'email',
+              action: 'email_failed',
+              severity: 'error',
+              entityType: 'email',
+              entityId: row.id,
+              details: `${row.kind} e-mail #${row.id} failed: ${reason.slice(0, 200)}`,
+            }),
+          ]);
         }
       };
       const sender = async () => {
