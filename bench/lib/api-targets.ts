@@ -7,7 +7,7 @@ import type { Request } from 'autocannon';
 import { DEMO_TRACKING_TOKEN } from '../../db/seed.ts';
 import { MIN_PATCHES } from '../../src/domain/pricing.ts';
 
-export const TARGETS = ['booking', 'tracking', 'unavailable-dates', 'reviews', 'admin-bookings', 'admin-projects', 'admin-logs', 'admin-analytics'] as const;
+export const TARGETS = ['booking', 'booking-refused', 'tracking', 'unavailable-dates', 'reviews', 'admin-bookings', 'admin-projects', 'admin-logs', 'admin-analytics'] as const;
 export type Target = (typeof TARGETS)[number];
 
 export interface TargetContext {
@@ -38,7 +38,7 @@ const BOOKABLE_DATES = Array.from({ length: 2 * 365 - 2 }, (_, index) => new Dat
 );
 let bookingNumber = 0;
 
-function bookingBody(): string {
+function bookingBody(quantity = MIN_PATCHES): string {
   bookingNumber += 1;
   return JSON.stringify({
     firstName: 'Amira',
@@ -47,7 +47,7 @@ function bookingBody(): string {
     email: `amira${bookingNumber}@northernroasters.co.uk`,
     phone: '0161 496 0000',
     preferredDate: BOOKABLE_DATES[bookingNumber % BOOKABLE_DATES.length],
-    quantity: MIN_PATCHES,
+    quantity,
     locationAddress: 'Piccadilly Gardens, Manchester, Greater Manchester, England, M1 1RG, United Kingdom',
     workType: 'day',
     locationCoordinates: [
@@ -66,6 +66,14 @@ export function requestFor(target: Target, context: TargetContext): Request {
         method: 'POST',
         path: '/api/bookings',
         setupRequest: (request) => ({ ...request, headers: { ...json, 'x-forwarded-for': nextClientAddress() }, body: bookingBody() }),
+      };
+    // The same request with one patch too few: the schema refuses it with a 400 after the
+    // per-client rate limit (one statement). What a booking costs beyond this is its own work.
+    case 'booking-refused':
+      return {
+        method: 'POST',
+        path: '/api/bookings',
+        setupRequest: (request) => ({ ...request, headers: { ...json, 'x-forwarded-for': nextClientAddress() }, body: bookingBody(MIN_PATCHES - 1) }),
       };
     case 'tracking':
       return {
