@@ -7,6 +7,17 @@ import type { AppDeps, AppEnv } from '../api/deps.ts';
 import type { Env } from '../env.ts';
 import { clientKey } from './client-info.ts';
 
+/**
+ * Added to the RETURNING list of a counter's statement, which is always its own transaction
+ * (called with the app's database, never inside a caller's transaction): its commit does not
+ * wait for the write-ahead log to reach the disk. A counter is the first statement of most
+ * requests, and on this project's PostgreSQL that wait (an fdatasync) is 0.7 of a 0.8 ms upsert.
+ * What a crash of the database can then lose is its last fraction of a second of counts: a few
+ * more requests for a client or for the site, never a booking, a payment or an e-mail's state.
+ * `true`: the setting ends with the statement's transaction, so no later statement inherits it.
+ */
+const COMMIT_WITHOUT_WAITING_FOR_DISK = sql<string>`set_config('synchronous_commit', 'off', true)`;
+
 export interface RateLimitRule {
   /** Names the counter, e.g. 'pageview' or 'admin-login'. */
   name: string;
@@ -46,6 +57,7 @@ export async function consumeRateLimit(
     count: rateLimits.count,
     previous: sql<number | null>`(select previous.count from ${rateLimits} as previous
       where previous.key = ${key} and previous.window_start = ${window.previousStart.toISOString()}::timestamptz)`,
+    asyncCommit: COMMIT_WITHOUT_WAITING_FOR_DISK,
   });
   const counts = { previous: Number(row?.previous ?? 0), current: row?.count ?? 1, elapsed: window.elapsed };
   const estimate = slidingEstimate(counts);
@@ -101,7 +113,7 @@ export async function consumeFixedWindow(
 }
 
 async function countHit(db: Database, key: string, windowStart: Date): Promise<number> {
-  const [row] = await countHitQuery(db, key, windowStart).returning({ count: rateLimits.count });
+  const [row] = await countHitQuery(db, key, windowStart).returning({ count: rateLimits.count, asyncCommit: COMMIT_WITHOUT_WAITING_FOR_DISK });
   return row?.count ?? 1;
 }
 
@@ -166,6 +178,7 @@ export async function admitAttempt(
     count: rateLimits.count,
     previous: sql<number | null>`(select previous.count from ${rateLimits} as previous
       where previous.key = ${key} and previous.window_start = ${window.previousStart.toISOString()}::timestamptz)`,
+    asyncCommit: COMMIT_WITHOUT_WAITING_FOR_DISK,
   });
   const counts = { previous: Number(row?.previous ?? 0), current: row?.count ?? 1, elapsed: window.elapsed };
   const estimate = slidingEstimate(counts);
@@ -184,7 +197,8 @@ export async function refundRateLimit(db: Database, rule: RateLimitRule, subject
   await db
     .update(rateLimits)
     .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
-    .where(and(eq(rateLimits.key, `${rule.name}:${subject}`), eq(rateLimits.windowStart, window.start)));
+    .where(and(eq(rateLimits.key, `${rule.name}:${subject}`), eq(rateLimits.windowStart, window.start)))
+    .returning({ asyncCommit: COMMIT_WITHOUT_WAITING_FOR_DISK });
 }
 
 /**
