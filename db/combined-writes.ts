@@ -1,5 +1,5 @@
-import { sql, type SQLWrapper } from 'drizzle-orm';
-import type { Database } from './client.ts';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { rowsOf, type Database } from './client.ts';
 
 /**
  * Runs several INSERT/UPDATE statements as ONE statement, each a data-modifying WITH clause:
@@ -11,6 +11,19 @@ import type { Database } from './client.ts';
  */
 export async function runCombined(db: Database, writes: readonly SQLWrapper[]): Promise<void> {
   if (writes.length === 0) return;
+  await db.execute(combined(writes, sql`select 1`));
+}
+
+/**
+ * runCombined, answering the rows one of the writes returns (its RETURNING clause): `returning`
+ * is that write's index in `writes`. Raw rows, with the database's column names.
+ */
+export async function runCombinedReturning<Row>(db: Database, writes: readonly SQLWrapper[], returning: number): Promise<Row[]> {
+  if (!writes[returning]) throw new RangeError(`runCombinedReturning: no write at index ${returning}`);
+  return rowsOf<Row>(await db.execute(combined(writes, sql`select * from ${sql.raw(`w${returning}`)}`)));
+}
+
+function combined(writes: readonly SQLWrapper[], final: SQL) {
   const clauses = writes.map((write, index) => sql`${sql.raw(`w${index}`)} as (${write.getSQL()})`);
-  await db.execute(sql`with ${sql.join(clauses, sql`, `)} select 1`);
+  return sql`with ${sql.join(clauses, sql`, `)} ${final}`;
 }

@@ -13,6 +13,7 @@ import { addDays, formatLongDate } from '../../src/domain/format.ts';
 import { hashCheckoutToken } from '../../src/server/services/checkout-token.ts';
 import { createApp } from '../../src/server/api/app.ts';
 import type { Mailer } from '../../src/server/providers/email.ts';
+import { runMaintenance, STUCK_SENDING_MINUTES } from '../../src/server/services/maintenance.ts';
 import { createTestContext, jsonRequest, TEST_ORIGIN } from '../setup/test-app.ts';
 import { bookingPayload, freshClient } from '../fixtures/bookings.ts';
 
@@ -251,21 +252,26 @@ describe('POST /api/bookings: the confirmation e-mail', () => {
     expect(await db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `booking-staff-notification:${id}`))).toHaveLength(0);
   });
 
-  it('still creates the booking when e-mail delivery fails', async () => {
-    const failingMailer: Mailer = {
-      transport: ctx.deps.mailer.transport,
-      deliverQueued: async () => {
-        throw new Error('SendGrid is down');
-      },
+  it('still creates the booking when e-mail delivery fails, and the maintenance job sends its e-mail later', async () => {
+    const down = async () => {
+      throw new Error('SendGrid is down');
     };
+    const failingMailer: Mailer = { transport: ctx.deps.mailer.transport, deliverQueued: down, deliverClaimed: down };
     const app = createApp({ ...ctx.deps, mailer: failingMailer });
     const response = await post(bookingPayload({ preferredDate: nextDate() }), {}, freshClient(), app);
     expect(response.status).toBe(201);
     const { id } = await response.json();
     await ctx.deps.background.idle();
-    const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `booking-confirmation:${id}`));
-    // Still queued: the next delivery run sends it.
-    expect(mail!.status).toBe('queued');
+    const confirmation = eq(emailOutbox.dedupeKey, `booking-confirmation:${id}`);
+    // Written claimed by the request, whose delivery never finished.
+    expect((await db.select().from(emailOutbox).where(confirmation))[0]).toMatchObject({ status: 'sending', attempts: 1 });
+    // Within the stuck window the hourly job leaves it to the request that claimed it; past it,
+    // the job queues it again and sends it in the same run.
+    const claimedAt = ctx.deps.now();
+    await runMaintenance(ctx.deps, new Date(claimedAt.getTime() + (STUCK_SENDING_MINUTES - 1) * 60_000));
+    expect((await db.select().from(emailOutbox).where(confirmation))[0]!.status).toBe('sending');
+    await runMaintenance(ctx.deps, new Date(claimedAt.getTime() + (STUCK_SENDING_MINUTES + 1) * 60_000));
+    expect((await db.select().from(emailOutbox).where(confirmation))[0]).toMatchObject({ status: 'logged', attempts: 2 });
   });
 });
 

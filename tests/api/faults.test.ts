@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { bookings, emailOutbox } from '../../db/schema.ts';
 import { createApp } from '../../src/server/api/app.ts';
 import type { Database } from '../../db/client.ts';
-import { runMaintenance } from '../../src/server/services/maintenance.ts';
+import { runMaintenance, STUCK_SENDING_MINUTES } from '../../src/server/services/maintenance.ts';
 import { bookingPayload, freshClient } from '../fixtures/bookings.ts';
 import { createTestContext, jsonRequest } from '../setup/test-app.ts';
 import { DATABASE_UNAVAILABLE } from '../../src/server/api/middleware/errors.ts';
@@ -54,17 +54,22 @@ describe('faults', () => {
   });
 
   it('a process that dies between the booking commit and its e-mail still gets the e-mail out', async () => {
-    // The mailer "dies" after the commit: the confirmation stays queued in the outbox.
-    const dying = { ...ctx.deps.mailer, deliverQueued: async () => { throw new Error('process killed'); } };
+    // The mailer "dies" after the commit: the confirmation stays in the outbox as the request
+    // wrote it, claimed for a delivery that never happens.
+    const killed = async () => {
+      throw new Error('process killed');
+    };
+    const dying = { ...ctx.deps.mailer, deliverQueued: killed, deliverClaimed: killed };
     const app = createApp({ ...ctx.deps, mailer: dying });
     const response = await app.request('/api/bookings', jsonRequest(bookingPayload({ email: 'owen@harbourbakes.co.uk' })), freshClient());
     expect(response.status).toBe(201);
-    const [queued] = await ctx.deps.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'owen@harbourbakes.co.uk'));
-    expect(queued?.status).toBe('queued');
+    const [claimed] = await ctx.deps.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'owen@harbourbakes.co.uk'));
+    expect(claimed?.status).toBe('sending');
 
-    // The next hourly run (a fresh process) delivers it, once.
-    await runMaintenance(ctx.deps, ctx.deps.now());
-    await runMaintenance(ctx.deps, ctx.deps.now());
+    // The first hourly run (a fresh process) once the claim is stale delivers it, and only once.
+    const later = new Date(ctx.deps.now().getTime() + (STUCK_SENDING_MINUTES + 1) * 60_000);
+    await runMaintenance(ctx.deps, later);
+    await runMaintenance(ctx.deps, later);
     const rows = await ctx.deps.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'owen@harbourbakes.co.uk'));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.status).toBe('logged');

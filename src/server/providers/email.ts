@@ -6,6 +6,9 @@ import type { Logger } from '../api/deps.ts';
 import { channelLogInsert } from '../services/channel-log.ts';
 import { runCombined } from '../../../db/combined-writes.ts';
 import { cleanOneLine } from '../../domain/text.ts';
+import { outboxTransport, sendGridTransport, type Transport } from './email-transports.ts';
+
+export type { Transport };
 
 export interface EmailMessage {
   to: string;
@@ -38,8 +41,15 @@ export async function queueEmail(db: Database, message: EmailMessage): Promise<b
  * The outbox INSERT for several messages, not yet run: for a caller that sends it together with
  * other writes in one statement (db/combined-writes.ts). A dedupe key that already has an e-mail
  * is skipped, as in queueEmail.
+ *
+ * With `claimedAt`, the rows are written already claimed by the caller (status 'sending', one
+ * attempt at that instant), which then delivers them itself right after its transaction commits
+ * (Mailer.deliverClaimed), without a statement to claim them. Should it never get there (the
+ * process stopped), the maintenance job puts them back in the queue after STUCK_SENDING_MINUTES,
+ * as it does for any delivery cut short.
  */
-export function emailInsert(db: Database, messages: readonly EmailMessage[]) {
+export function emailInsert(db: Database, messages: readonly EmailMessage[], { claimedAt }: { claimedAt?: Date } = {}) {
+  const claim = claimedAt ? { status: 'sending' as const, attempts: 1, lastAttemptAt: claimedAt } : {};
   return db
     .insert(emailOutbox)
     .values(
@@ -47,15 +57,43 @@ export function emailInsert(db: Database, messages: readonly EmailMessage[]) {
         kind: message.kind,
         bookingId: message.bookingId ?? null,
         to: message.to,
-        // A subject is one header line: what a customer typed into it cannot add another.
-        subject: cleanOneLine(message.subject),
+        subject: outboxSubject(message),
         text: message.text,
         html: message.html,
         attachments: message.attachments?.length ? message.attachments : null,
         dedupeKey: message.dedupeKey,
+        ...claim,
       })),
     )
     .onConflictDoNothing({ target: emailOutbox.dedupeKey });
+}
+
+/**
+ * emailInsert with `claimedAt`, answering each written row's id and dedupe key (raw column
+ * names: `id`, `dedupe_key`) for claimedMessage.
+ */
+export function claimedEmailInsert(db: Database, messages: readonly EmailMessage[], claimedAt: Date) {
+  // The rows are matched back to their messages by dedupe key: one without could never be sent.
+  if (messages.some((message) => !message.dedupeKey)) throw new Error('claimedEmailInsert: every message needs a dedupe key');
+  return emailInsert(db, messages, { claimedAt }).returning({ id: emailOutbox.id, dedupeKey: emailOutbox.dedupeKey });
+}
+
+/** A subject is one header line: what a customer typed into it cannot add another. */
+function outboxSubject(message: EmailMessage): string {
+  return cleanOneLine(message.subject);
+}
+
+/** A message written already claimed, as the transport gets it: exactly what its outbox row holds. */
+export function claimedMessage(id: number, message: EmailMessage): OutgoingMessage {
+  return {
+    id,
+    kind: message.kind,
+    to: message.to,
+    subject: outboxSubject(message),
+    text: message.text,
+    html: message.html ?? null,
+    attachments: message.attachments ?? [],
+  };
 }
 
 type ClaimedRow = {
@@ -67,21 +105,6 @@ type ClaimedRow = {
   kind: string;
   attachments: EmailAttachment[] | string | null;
 };
-
-export interface Transport {
-  readonly name: 'sendgrid' | 'outbox';
-  /** Delivers one message or throws. The outbox transport only logs: the row is the local mailbox. */
-  send(message: {
-    /** The outbox row's id: what logs name instead of the recipient or the subject. */
-    id: number;
-    kind: string;
-    to: string;
-    subject: string;
-    text: string;
-    html?: string | null;
-    attachments?: EmailAttachment[];
-  }): Promise<void>;
-}
 
 export interface DeliveryOptions {
   /** At most this many e-mails (default 20). */
@@ -111,14 +134,70 @@ export interface Mailer {
    * claim counts as a delivery attempt at `now`, which the maintenance job's retry backoff reads.
    */
   deliverQueued(db: Database, options?: DeliveryOptions): Promise<{ sent: number; failed: number }>;
+  /**
+   * Sends messages this caller wrote already claimed (emailInsert with `claimedAt`), one after
+   * another, recording each outcome as deliverQueued does.
+   */
+  deliverClaimed(db: Database, messages: readonly OutgoingMessage[]): Promise<{ sent: number; failed: number }>;
 }
+
+/** One message on its way: its outbox row's id and what the transport sends. */
+export type OutgoingMessage = Parameters<Transport['send']>[0];
 
 export function createMailer(env: Env, log: Logger, fetchImpl: typeof fetch = fetch): Mailer {
   const transport: Transport = env.SENDGRID_API_KEY
     ? sendGridTransport(env.SENDGRID_API_KEY, env.EMAIL_FROM, fetchImpl)
     : outboxTransport(log);
+  /** Sends one claimed message and records the outcome: the row's state and a log line, one statement. */
+  const deliver = async (db: Database, message: OutgoingMessage): Promise<boolean> => {
+    try {
+      await transport.send(message);
+      // Like the failure below, the log names the message's kind and row, never the recipient
+      // or the subject (a staff note's subject names the customer).
+      await runCombined(db, [
+        db
+          .update(emailOutbox)
+          .set({ status: transport.name === 'sendgrid' ? 'sent' : 'logged', provider: transport.name, sentAt: new Date() })
+          .where(sql`${emailOutbox.id} = ${message.id}`),
+        channelLogInsert(db, {
+          channel: 'email',
+          action: 'email_sent',
+          entityType: 'email',
+          entityId: message.id,
+          details:
+            transport.name === 'sendgrid'
+              ? `${message.kind} e-mail #${message.id} sent through SendGrid`
+              : `${message.kind} e-mail #${message.id} written to the outbox only (SENDGRID_API_KEY is not set)`,
+          metadata: { kind: message.kind, provider: transport.name, attachments: message.attachments?.length ?? 0 },
+        }),
+      ]);
+      return true;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      await runCombined(db, [
+        db
+          .update(emailOutbox)
+          .set({ status: 'failed', provider: transport.name, error: reason.slice(0, 500) })
+          .where(sql`${emailOutbox.id} = ${message.id}`),
+        channelLogInsert(db, {
+          channel: 'email',
+          action: 'email_failed',
+          severity: 'error',
+          entityType: 'email',
+          entityId: message.id,
+          details: `${message.kind} e-mail #${message.id} failed: ${reason.slice(0, 200)}`,
+        }),
+      ]);
+      return false;
+    }
+  };
   return {
     transport,
+    async deliverClaimed(db, messages) {
+      let sent = 0;
+      for (const message of messages) if (await deliver(db, message)) sent += 1;
+      return { sent, failed: messages.length - sent };
+    },
     async deliverQueued(db, { limit = 20, now = new Date(), dedupeKeys, concurrency = 1, until } = {}) {
       if (dedupeKeys?.length === 0) return { sent: 0, failed: 0 };
       const onlyKeys =
@@ -140,56 +219,18 @@ export function createMailer(env: Env, log: Logger, fetchImpl: typeof fetch = fe
       const rows = rowsOf<ClaimedRow>(claimed);
       const released: number[] = [];
       let next = 0;
-      const deliver = async (row: ClaimedRow) => {
-        try {
-          // Raw SQL hands jsonb back as text on some drivers and parsed on others.
-          const attachments = typeof row.attachments === 'string' ? (JSON.parse(row.attachments) as EmailAttachment[]) : (row.attachments ?? []);
-          await transport.send({ id: row.id, kind: row.kind, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, attachments });
-          // The row's new state and the Logs tab's record of it, in one statement. Like the
-          // failure below, the log names the message's kind and row, never the recipient or the
-          // subject (a staff note's subject names the customer).
-          await runCombined(db, [
-            db
-              .update(emailOutbox)
-              .set({ status: transport.name === 'sendgrid' ? 'sent' : 'logged', provider: transport.name, sentAt: new Date() })
-              .where(sql`${emailOutbox.id} = ${row.id}`),
-            channelLogInsert(db, {
-              channel: 'email',
-              action: 'email_sent',
-              entityType: 'email',
-              entityId: row.id,
-              details:
-                transport.name === 'sendgrid'
-                  ? `${row.kind} e-mail #${row.id} sent through SendGrid`
-                  : `${row.kind} e-mail #${row.id} written to the outbox only (SENDGRID_API_KEY is not set)`,
-              metadata: { kind: row.kind, provider: transport.name, attachments: attachments.length },
-            }),
-          ]);
-          sent += 1;
-        } catch (error) {
-          failed += 1;
-          const reason = error instanceof Error ? error.message : String(error);
-          await runCombined(db, [
-            db
-              .update(emailOutbox)
-              .set({ status: 'failed', provider: transport.name, error: reason.slice(0, 500) })
-              .where(sql`${emailOutbox.id} = ${row.id}`),
-            channelLogInsert(db, {
-              channel: 'email',
-              action: 'email_failed',
-              severity: 'error',
-              entityType: 'email',
-              entityId: row.id,
-              details: `${row.kind} e-mail #${row.id} failed: ${reason.slice(0, 200)}`,
-            }),
-          ]);
-        }
+      const send = async (row: ClaimedRow) => {
+        // Raw SQL hands jsonb back as text on some drivers and parsed on others.
+        const attachments = typeof row.attachments === 'string' ? (JSON.parse(row.attachments) as EmailAttachment[]) : (row.attachments ?? []);
+        const message = { id: row.id, kind: row.kind, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, attachments };
+        if (await deliver(db, message)) sent += 1;
+        else failed += 1;
       };
       const sender = async () => {
         while (next < rows.length) {
           const row = rows[next++]!;
           if (until !== undefined && Date.now() >= until) released.push(row.id);
-          else await deliver(row);
+          else await send(row);
         }
       };
       await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, rows.length)) }, sender));
@@ -246,43 +287,13 @@ export async function deliverNow(
   }
 }
 
-function outboxTransport(log: Logger): Transport {
-  return {
-    name: 'outbox',
-    async send(message) {
-      // The process log outlives an erasure (it is not in the database), so it names the row,
-      // never the recipient or the subject (a subject can name the customer); the row is the mail.
-      log.info('E-mail written to the outbox (SENDGRID_API_KEY is not set, so nothing was sent)', {
-        messageId: message.id,
-        kind: message.kind,
-        attachments: message.attachments?.length ?? 0,
-      });
-    },
-  };
+/** deliverNow for messages the request wrote already claimed (emailInsert with `claimedAt`). */
+export async function deliverClaimedNow(deps: { db: Database; mailer: Mailer; log: Logger }, messages: readonly OutgoingMessage[]): Promise<void> {
+  if (!messages.length) return;
+  try {
+    await deps.mailer.deliverClaimed(deps.db, messages);
+  } catch (error) {
+    // Left 'sending': the maintenance job queues them again after STUCK_SENDING_MINUTES.
+    deps.log.error('Claimed e-mail could not be delivered yet', { error: error instanceof Error ? error.message : String(error) });
+  }
 }
-
-function sendGridTransport(apiKey: string, from: string, fetchImpl: typeof fetch): Transport {
-  return {
-    name: 'sendgrid',
-    async send(message) {
-      const content = [{ type: 'text/plain', value: message.text }];
-      if (message.html) content.push({ type: 'text/html', value: message.html });
-      const response = await fetchImpl('https://api.sendgrid.com/v3/mail/send', {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          personalizations: [{ to: [{ email: message.to }] }],
-          from: { email: from },
-          subject: message.subject,
-          content,
-          ...(message.attachments?.length
-            ? { attachments: message.attachments.map(({ filename, type, content: data }) => ({ filename, type, content: data, disposition: 'attachment' })) }
-            : {}),
-        }),
-        signal: AbortSignal.timeout(10_000),
-      });
-      if (!response.ok) throw new Error(`SendGrid answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
-    },
-  };
-}
-

@@ -10,8 +10,8 @@ import { detectTestBooking } from '../../domain/test-booking.ts';
 import type { AppDeps } from '../api/deps.ts';
 import { AppError, badRequest, conflict } from '../api/errors.ts';
 import { bookingConfirmationEmail, installationInviteAttachment, staffBookingNotification } from '../email/templates/index.ts';
-import { deliverNow, emailInsert } from '../providers/email.ts';
-import { runCombined } from '../../../db/combined-writes.ts';
+import { claimedEmailInsert, claimedMessage, deliverClaimedNow, type OutgoingMessage } from '../providers/email.ts';
+import { runCombinedReturning } from '../../../db/combined-writes.ts';
 import { createUploadcare, UploadcareUnavailableError } from '../providers/uploadcare.ts';
 import { checkDateAvailability, londonToday, type DateAvailability } from './availability.ts';
 import { BOOKING_HORIZON_MESSAGE, isBeyondBookingHorizon } from '../../domain/booking-horizon.ts';
@@ -96,7 +96,7 @@ export async function createBooking(deps: AppDeps, { payload, idempotencyKey, cl
         const [row] = await tx.select().from(bookings).where(eq(bookings.id, claim.response.body.bookingId));
         if (!row) throw conflict(IDEMPOTENCY_MESSAGES.reusedKey);
         const body = { ...toCreatedBookingJson(row), checkoutToken: checkoutTokenForKey(key.key) };
-        return { status: 200 as const, body, created: false, dedupeKeys: [] };
+        return { status: 200 as const, body, created: false, claimed: [] as OutgoingMessage[] };
       }
     }
 
@@ -172,8 +172,10 @@ export async function createBooking(deps: AppDeps, { payload, idempotencyKey, cl
     ];
     const body: CreatedBookingBody = { ...toCreatedBookingJson(booking), checkoutToken };
 
-    // Everything else the booking means, written in one statement (db/combined-writes.ts).
-    await runCombined(tx, [
+    // Everything else the booking means, written in one statement (db/combined-writes.ts). The
+    // e-mails are written already claimed by this request, which sends them once the transaction
+    // has committed: no statement to claim them after the answer.
+    const writes = [
       ...(locations.length > 0
         ? [
             tx.insert(bookingLocations).values(
@@ -208,19 +210,28 @@ export async function createBooking(deps: AppDeps, { payload, idempotencyKey, cl
         },
       }),
       trackingLink.insert,
-      emailInsert(tx, emails),
       ...(key ? [idempotentResponseUpdate(tx, key, { status: 201, body: { bookingId: booking.id } satisfies StoredBookingAnswer })] : []),
-    ]);
-    return { status: 201 as const, body, created: true, dedupeKeys: emails.flatMap((email) => email.dedupeKey ?? []) };
+    ];
+    const written = await runCombinedReturning<{ id: number; dedupe_key: string }>(
+      tx,
+      [...writes, claimedEmailInsert(tx, emails, now)],
+      writes.length,
+    );
+    const claimed = emails.flatMap((email) => {
+      const row = written.find((candidate) => candidate.dedupe_key === email.dedupeKey);
+      return row ? [claimedMessage(row.id, email)] : [];
+    });
+    return { status: 201 as const, body, created: true, claimed };
   });
 
   // This booking's own e-mails go after the answer (api/background.ts); anything else queued (a
   // retry, another request's mail) is the hourly maintenance job's, so a backlog never holds up
-  // the customer. A failure leaves the e-mail queued for that job.
+  // the customer. A failed send is marked for that job's retries; a delivery that never finished
+  // is put back in its queue after STUCK_SENDING_MINUTES.
   return {
     status: result.status,
     body: result.body,
-    ...(result.created ? { deliverMail: () => deliverNow(deps, result.dedupeKeys) } : {}),
+    ...(result.created ? { deliverMail: () => deliverClaimedNow(deps, result.claimed) } : {}),
   };
 }
 
