@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { channelLogs, emailOutbox } from '../../db/schema.ts';
 import { silentLogger } from '../../src/server/api/deps.ts';
-import { createMailer, deliverQueuedWithin, JOB_MAIL_BATCH, JOB_MAIL_CONCURRENCY, queueEmail } from '../../src/server/providers/email.ts';
+import {
+  claimedEmailInsert,
+  claimedMessage,
+  createMailer,
+  deliverQueuedWithin,
+  JOB_MAIL_BATCH,
+  JOB_MAIL_CONCURRENCY,
+  queueEmail,
+  STUCK_SENDING_MINUTES,
+} from '../../src/server/providers/email.ts';
 import { createTestContext } from '../setup/test-app.ts';
 
 const ctx = await createTestContext();
@@ -103,5 +112,38 @@ describe('e-mail delivery through SendGrid', () => {
     expect(await mailer.deliverQueued(ctx.deps.db, { dedupeKeys: ['job-late'], until: Date.now() - 1 })).toEqual({ sent: 0, failed: 0 });
     const [row] = await ctx.deps.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, 'job-late'));
     expect(row).toMatchObject({ status: 'queued', attempts: 0 });
+  });
+});
+
+describe('e-mails written already claimed', () => {
+  const message = (dedupeKey: string) => ({ to: 'amira@northernroasters.co.uk', subject: 'Booking\nconfirmed', text: 'Hi', kind: 'test', dedupeKey });
+
+  async function writeClaimed(dedupeKey: string, claimedAt: Date) {
+    const [row] = await claimedEmailInsert(ctx.deps.db, [message(dedupeKey)], claimedAt);
+    return claimedMessage(row!.id, message(dedupeKey));
+  }
+
+  it('sends what the row holds and marks it, without claiming it again', async () => {
+    const claimedAt = new Date('2026-11-22T10:00:00Z');
+    const claimed = await writeClaimed('claimed-now', claimedAt);
+    const sent: string[] = [];
+    const mailer = createMailer({ ...ctx.deps.env, SENDGRID_API_KEY: 'SG.fake' }, silentLogger, async (_url, init) => {
+      sent.push(JSON.parse(String(init?.body)).subject);
+      return new Response(null, { status: 202 });
+    });
+    expect(await mailer.deliverClaimed(ctx.deps.db, [claimed], { claimedAt, now: new Date(claimedAt.getTime() + 1000) })).toEqual({ sent: 1, failed: 0 });
+    const [row] = await ctx.deps.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, 'claimed-now'));
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+    // The subject sent is the row's, cleaned to one line as it was stored.
+    expect(sent).toEqual([row!.subject]);
+  });
+
+  it('leaves a claim to the maintenance job when its delivery starts too late, so the two never both send it', async () => {
+    const claimedAt = new Date('2026-11-22T10:00:00Z');
+    const claimed = await writeClaimed('claimed-late', claimedAt);
+    const late = new Date(claimedAt.getTime() + (STUCK_SENDING_MINUTES / 2) * 60_000 + 1000);
+    expect(await ctx.deps.mailer.deliverClaimed(ctx.deps.db, [claimed], { claimedAt, now: late })).toEqual({ sent: 0, failed: 0 });
+    const [row] = await ctx.deps.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, 'claimed-late'));
+    expect(row).toMatchObject({ status: 'sending', attempts: 1 });
   });
 });

@@ -28,6 +28,13 @@ export interface EmailMessage {
 export type { EmailAttachment };
 
 /**
+ * A row still 'sending' this long after its claim belongs to a delivery that died mid-send: the
+ * maintenance job puts it back in the queue. A claimed delivery that starts after half of it
+ * leaves its messages to the job instead, so the two never both send one.
+ */
+export const STUCK_SENDING_MINUTES = 15;
+
+/**
  * Transactional outbox: services write the e-mail in the same transaction as the change that
  * caused it, so a rolled-back booking never mails anyone. Returns false when the dedupe key
  * already had an e-mail.
@@ -112,9 +119,9 @@ export interface DeliveryOptions {
   /** When the attempt is made (default: the real clock). */
   now?: Date;
   /**
-   * Only the e-mails queued under these dedupe keys: a request that must answer quickly (a new
-   * booking, Stripe's webhook) sends its own e-mail and leaves the rest to the hourly
-   * maintenance job.
+   * Only the e-mails queued under these dedupe keys: a request that must answer quickly (an
+   * enquiry, Stripe's webhook) sends its own e-mail and leaves the rest to the hourly
+   * maintenance job. (A new booking writes its e-mails already claimed: deliverClaimed.)
    */
   dedupeKeys?: readonly string[];
   /** Messages in flight at once (default 1). The scheduled jobs send several to fit their run. */
@@ -135,10 +142,11 @@ export interface Mailer {
    */
   deliverQueued(db: Database, options?: DeliveryOptions): Promise<{ sent: number; failed: number }>;
   /**
-   * Sends messages this caller wrote already claimed (emailInsert with `claimedAt`), one after
-   * another, recording each outcome as deliverQueued does.
+   * Sends messages this caller wrote already claimed at `claimedAt` (emailInsert), one after
+   * another, recording each outcome as deliverQueued does. When `now` is already half of
+   * STUCK_SENDING_MINUTES past the claim, sends nothing: the maintenance job will requeue them.
    */
-  deliverClaimed(db: Database, messages: readonly OutgoingMessage[]): Promise<{ sent: number; failed: number }>;
+  deliverClaimed(db: Database, messages: readonly OutgoingMessage[], claim: { claimedAt: Date; now: Date }): Promise<{ sent: number; failed: number }>;
 }
 
 /** One message on its way: its outbox row's id and what the transport sends. */
@@ -193,7 +201,11 @@ export function createMailer(env: Env, log: Logger, fetchImpl: typeof fetch = fe
   };
   return {
     transport,
-    async deliverClaimed(db, messages) {
+    async deliverClaimed(db, messages, { claimedAt, now }) {
+      if (now.getTime() - claimedAt.getTime() > (STUCK_SENDING_MINUTES * 60_000) / 2) {
+        log.warn('Claimed e-mail left to the maintenance job: its delivery started too late', { messages: messages.map((message) => message.id) });
+        return { sent: 0, failed: 0 };
+      }
       let sent = 0;
       for (const message of messages) if (await deliver(db, message)) sent += 1;
       return { sent, failed: messages.length - sent };
@@ -287,11 +299,15 @@ export async function deliverNow(
   }
 }
 
-/** deliverNow for messages the request wrote already claimed (emailInsert with `claimedAt`). */
-export async function deliverClaimedNow(deps: { db: Database; mailer: Mailer; log: Logger }, messages: readonly OutgoingMessage[]): Promise<void> {
+/** deliverNow for messages the request wrote already claimed at `claimedAt` (emailInsert). */
+export async function deliverClaimedNow(
+  deps: { db: Database; mailer: Mailer; log: Logger; now: () => Date },
+  messages: readonly OutgoingMessage[],
+  claimedAt: Date,
+): Promise<void> {
   if (!messages.length) return;
   try {
-    await deps.mailer.deliverClaimed(deps.db, messages);
+    await deps.mailer.deliverClaimed(deps.db, messages, { claimedAt, now: deps.now() });
   } catch (error) {
     // Left 'sending': the maintenance job queues them again after STUCK_SENDING_MINUTES.
     deps.log.error('Claimed e-mail could not be delivered yet', { error: error instanceof Error ? error.message : String(error) });

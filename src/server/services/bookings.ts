@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { bookingLocations, bookings, uploadedFiles } from '../../../db/schema.ts';
+import { bookingLocations, bookings } from '../../../db/schema.ts';
 import { BUSINESS } from '../../content/business.ts';
 import type { BookingPayload } from '../../domain/booking-schema.ts';
 import { formatLongDate } from '../../domain/format.ts';
@@ -8,11 +8,11 @@ import { MIN_PATCHES, computeTotalPricePence } from '../../domain/pricing.ts';
 import { locateAddress } from '../../domain/postcodes.ts';
 import { detectTestBooking } from '../../domain/test-booking.ts';
 import type { AppDeps } from '../api/deps.ts';
-import { AppError, badRequest, conflict } from '../api/errors.ts';
+import { badRequest, conflict } from '../api/errors.ts';
 import { bookingConfirmationEmail, installationInviteAttachment, staffBookingNotification } from '../email/templates/index.ts';
 import { claimedEmailInsert, claimedMessage, deliverClaimedNow, type OutgoingMessage } from '../providers/email.ts';
 import { runCombinedReturning } from '../../../db/combined-writes.ts';
-import { createUploadcare, UploadcareUnavailableError } from '../providers/uploadcare.ts';
+import { claimUploadedFiles, storeUploadcareFiles } from './booking-files.ts';
 import { checkDateAvailability, londonToday, type DateAvailability } from './availability.ts';
 import { BOOKING_HORIZON_MESSAGE, isBeyondBookingHorizon } from '../../domain/booking-horizon.ts';
 import { toCreatedBookingJson, type CreatedBookingJson } from './booking-view.ts';
@@ -33,8 +33,6 @@ export const BOOKING_SERVER_MESSAGES = {
   overDailyCapacity: (quantity: number, capacity: number) =>
     `${quantity} patches is more than we can lay in one day (${capacity} at most). ` +
     `Please contact us on ${BUSINESS.phone} or ${BUSINESS.email} to plan a larger campaign.`,
-  fileNotFound: (name: string) => `Uploaded file not found: ${name}`,
-  filesNotKept: 'Your uploaded files could not be saved just now, so the booking was not made. Please try again.',
 } as const;
 
 const IDEMPOTENCY_SCOPE = 'create-booking';
@@ -66,7 +64,8 @@ export interface CreateBookingResult {
   status: 200 | 201;
   body: CreatedBookingBody;
   /**
-   * A new booking's own e-mails, already in the outbox: the caller sends them after answering
+   * A new booking's own e-mails, already in the outbox and claimed by this request (so no
+   * delivery run takes them meanwhile): the caller sends them after answering
    * (api/background.ts), so neither the mail provider nor the delivery's writes delay the answer.
    */
   deliverMail?: () => Promise<void>;
@@ -231,7 +230,7 @@ export async function createBooking(deps: AppDeps, { payload, idempotencyKey, cl
   return {
     status: result.status,
     body: result.body,
-    ...(result.created ? { deliverMail: () => deliverClaimedNow(deps, result.claimed) } : {}),
+    ...(result.created ? { deliverMail: () => deliverClaimedNow(deps, result.claimed, now) } : {}),
   };
 }
 
@@ -257,87 +256,5 @@ function unavailable(
     }
     default:
       return conflict(BOOKING_SERVER_MESSAGES.dateUnavailable);
-  }
-}
-
-type ClaimedFile = Pick<typeof uploadedFiles.$inferSelect, 'fileName' | 'originalName' | 'storage'>;
-
-/**
- * Attaches the uploads the payload names: each must exist and belong to no booking yet, so a
- * booking cannot take another customer's file. Returns the claimed files.
- */
-async function claimUploadedFiles(
-  tx: Database,
-  bookingId: number,
-  files: BookingPayload['uploadedFiles'],
-): Promise<ClaimedFile[]> {
-  if (files.length === 0) return [];
-  const claimed = await tx
-    .update(uploadedFiles)
-    .set({ bookingId })
-    .where(
-      and(
-        inArray(
-          uploadedFiles.fileName,
-          files.map((file) => file.filename),
-        ),
-        isNull(uploadedFiles.bookingId),
-      ),
-    )
-    .returning({ fileName: uploadedFiles.fileName, originalName: uploadedFiles.originalName, storage: uploadedFiles.storage });
-  const byName = new Map(claimed.map((file) => [file.fileName, file]));
-  const missing = files.find((file) => !byName.has(file.filename));
-  if (missing) {
-    // The name the person recognises, not the random stored one. Throwing rolls the claims back.
-    const message = BOOKING_SERVER_MESSAGES.fileNotFound(missing.originalName);
-    throw badRequest(message, { uploadedFiles: message });
-  }
-  // In the order the form listed them, each once.
-  return [...new Set(files.map((file) => file.filename))].map((name) => byName.get(name)!);
-}
-
-/**
- * Files uploaded straight to Uploadcare are temporary there (deleted after 24 hours) until
- * stored. The booking stores the unclaimed ones it names before its transaction starts: if
- * Uploadcare cannot store one, the booking is not made, so no booking points at a file
- * Uploadcare will delete. A booking that then fails (a full date, a file another booking took
- * meanwhile) leaves stored files no booking claims, which cost only their storage; a repeat of
- * the request finds them stored already (storing is idempotent at Uploadcare).
- */
-async function storeUploadcareFiles(deps: AppDeps, requested: BookingPayload['uploadedFiles']): Promise<void> {
-  if (!requested.length) return;
-  const remote = await deps.db
-    .select({ fileName: uploadedFiles.fileName, originalName: uploadedFiles.originalName })
-    .from(uploadedFiles)
-    .where(
-      and(
-        inArray(
-          uploadedFiles.fileName,
-          requested.map((file) => file.filename),
-        ),
-        isNull(uploadedFiles.bookingId),
-        eq(uploadedFiles.storage, 'uploadcare'),
-      ),
-    );
-  if (!remote.length) return;
-  const uploadcare = createUploadcare(deps.env);
-  if (!uploadcare) {
-    deps.log.error('A booking claims Uploadcare files but Uploadcare is not configured', { files: remote.length });
-    throw new AppError(503, BOOKING_SERVER_MESSAGES.filesNotKept);
-  }
-  const outcomes = await Promise.allSettled(remote.map((file) => uploadcare.storeFile(file.fileName)));
-  const gone = remote.find((_, index) => {
-    const outcome = outcomes[index]!;
-    return outcome.status === 'fulfilled' && (!outcome.value || outcome.value.isRemoved);
-  });
-  if (gone) {
-    const message = BOOKING_SERVER_MESSAGES.fileNotFound(gone.originalName);
-    throw badRequest(message, { uploadedFiles: message });
-  }
-  for (const outcome of outcomes) {
-    if (outcome.status === 'fulfilled') continue;
-    if (!(outcome.reason instanceof UploadcareUnavailableError)) throw outcome.reason;
-    deps.log.warn('Uploadcare could not store a booked file', { error: outcome.reason.message });
-    throw new AppError(503, BOOKING_SERVER_MESSAGES.filesNotKept);
   }
 }

@@ -2,7 +2,7 @@ import { and, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { rowsOf } from '../../../db/client.ts';
 import { emailOutbox, geocodeCache, idempotencyKeys, stripeEvents, uploadSessions, uploadedFiles } from '../../../db/schema.ts';
 import type { AppDeps } from '../api/deps.ts';
-import { deliverQueuedWithin } from '../providers/email.ts';
+import { deliverQueuedWithin, STUCK_SENDING_MINUTES } from '../providers/email.ts';
 import { writeChannelLog } from './channel-log.ts';
 import { pruneRateLimits } from './rate-limit.ts';
 import { pruneClientHashKeys } from './client-hash-keys.ts';
@@ -20,8 +20,7 @@ import { cancelLapsedHolds } from './installation-invites.ts';
 export const MAX_EMAIL_ATTEMPTS = 5;
 /** After attempt n the next one waits EMAIL_RETRY_BASE_MINUTES × 2^n (10, 20, 40, 80 minutes). */
 export const EMAIL_RETRY_BASE_MINUTES = 5;
-/** A row still 'sending' this long after its claim belongs to a function that died mid-send. */
-export const STUCK_SENDING_MINUTES = 15;
+export { STUCK_SENDING_MINUTES };
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
