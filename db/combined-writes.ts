@@ -15,12 +15,12 @@ export async function runCombined(db: Database, writes: readonly SQLWrapper[]): 
 }
 
 /**
- * runCombined, answering the rows one of the writes returns (its RETURNING clause): `returning`
- * is that write's index in `writes`. Raw rows, with the database's column names.
+ * runCombined with one more write, last, whose RETURNING rows it answers (raw rows, with the
+ * database's column names).
  */
-export async function runCombinedReturning<Row>(db: Database, writes: readonly SQLWrapper[], returning: number): Promise<Row[]> {
-  if (!writes[returning]) throw new RangeError(`runCombinedReturning: no write at index ${returning}`);
-  return rowsOf<Row>(await db.execute(combined(writes, sql`select * from ${sql.raw(`w${returning}`)}`)));
+export async function runCombinedReturning<Row>(db: Database, writes: readonly SQLWrapper[], returning: SQLWrapper): Promise<Row[]> {
+  const all = [...writes, returning];
+  return rowsOf<Row>(await db.execute(combined(all, sql`select * from ${sql.raw(`w${all.length - 1}`)}`)));
 }
 
 function combined(writes: readonly SQLWrapper[], final: SQL) {

@@ -12,8 +12,8 @@ import { BUSINESS } from '../../src/content/business.ts';
 import { addDays, formatLongDate } from '../../src/domain/format.ts';
 import { hashCheckoutToken } from '../../src/server/services/checkout-token.ts';
 import { createApp } from '../../src/server/api/app.ts';
-import { createMailer, type Mailer } from '../../src/server/providers/email.ts';
-import { EMAIL_RETRY_BASE_MINUTES, runMaintenance, STUCK_SENDING_MINUTES } from '../../src/server/services/maintenance.ts';
+import { createMailer, STUCK_SENDING_MINUTES, type Mailer } from '../../src/server/providers/email.ts';
+import { EMAIL_RETRY_BASE_MINUTES, runMaintenance } from '../../src/server/services/maintenance.ts';
 import { silentLogger } from '../../src/server/api/deps.ts';
 import { createTestContext, jsonRequest, TEST_ORIGIN } from '../setup/test-app.ts';
 import { bookingPayload, freshClient } from '../fixtures/bookings.ts';
@@ -253,41 +253,40 @@ describe('POST /api/bookings: the confirmation e-mail', () => {
     expect(await db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `booking-staff-notification:${id}`))).toHaveLength(0);
   });
 
-  it('still creates the booking when SendGrid is down, and the maintenance job retries its e-mail', async () => {
-    const down = createMailer({ ...ctx.deps.env, SENDGRID_API_KEY: 'SG.fake' }, silentLogger, async () => new Response('down', { status: 503 }));
-    const app = createApp({ ...ctx.deps, mailer: down });
-    const response = await post(bookingPayload({ preferredDate: nextDate() }), {}, freshClient(), app);
+  /** Books through an app with `mailer`, waits for its after-answer work, and reads its confirmation's outbox row. */
+  async function bookWithMailer(mailer: Mailer) {
+    const response = await post(bookingPayload({ preferredDate: nextDate() }), {}, freshClient(), createApp({ ...ctx.deps, mailer }));
     expect(response.status).toBe(201);
     const { id } = await response.json();
     await ctx.deps.background.idle();
-    const confirmation = eq(emailOutbox.dedupeKey, `booking-confirmation:${id}`);
-    expect((await db.select().from(emailOutbox).where(confirmation))[0]).toMatchObject({ status: 'failed', attempts: 1 });
+    return async () => (await db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `booking-confirmation:${id}`)))[0]!;
+  }
+
+  it('still creates the booking when SendGrid is down, and the maintenance job retries its e-mail', async () => {
+    const confirmation = await bookWithMailer(
+      createMailer({ ...ctx.deps.env, SENDGRID_API_KEY: 'SG.fake' }, silentLogger, async () => new Response('down', { status: 503 })),
+    );
+    expect(await confirmation()).toMatchObject({ status: 'failed', attempts: 1 });
     // The first retry waits EMAIL_RETRY_BASE_MINUTES × 2 after the failed attempt.
     const retryAt = new Date(ctx.deps.now().getTime() + EMAIL_RETRY_BASE_MINUTES * 2 * 60_000 + 60_000);
     await runMaintenance(ctx.deps, retryAt);
-    expect((await db.select().from(emailOutbox).where(confirmation))[0]).toMatchObject({ status: 'logged', attempts: 2 });
+    expect(await confirmation()).toMatchObject({ status: 'logged', attempts: 2 });
   });
 
   it('still creates the booking when its delivery after the answer never finishes, and the maintenance job sends its e-mail later', async () => {
     const down = async () => {
       throw new Error('SendGrid is down');
     };
-    const failingMailer: Mailer = { transport: ctx.deps.mailer.transport, deliverQueued: down, deliverClaimed: down };
-    const app = createApp({ ...ctx.deps, mailer: failingMailer });
-    const response = await post(bookingPayload({ preferredDate: nextDate() }), {}, freshClient(), app);
-    expect(response.status).toBe(201);
-    const { id } = await response.json();
-    await ctx.deps.background.idle();
-    const confirmation = eq(emailOutbox.dedupeKey, `booking-confirmation:${id}`);
+    const confirmation = await bookWithMailer({ transport: ctx.deps.mailer.transport, deliverQueued: down, deliverClaimed: down });
     // Written claimed by the request, whose delivery never finished.
-    expect((await db.select().from(emailOutbox).where(confirmation))[0]).toMatchObject({ status: 'sending', attempts: 1 });
+    expect(await confirmation()).toMatchObject({ status: 'sending', attempts: 1 });
     // Within the stuck window the hourly job leaves it to the request that claimed it; past it,
     // the job queues it again and sends it in the same run.
     const claimedAt = ctx.deps.now();
     await runMaintenance(ctx.deps, new Date(claimedAt.getTime() + (STUCK_SENDING_MINUTES - 1) * 60_000));
-    expect((await db.select().from(emailOutbox).where(confirmation))[0]!.status).toBe('sending');
+    expect((await confirmation()).status).toBe('sending');
     await runMaintenance(ctx.deps, new Date(claimedAt.getTime() + (STUCK_SENDING_MINUTES + 1) * 60_000));
-    expect((await db.select().from(emailOutbox).where(confirmation))[0]).toMatchObject({ status: 'logged', attempts: 2 });
+    expect(await confirmation()).toMatchObject({ status: 'logged', attempts: 2 });
   });
 });
 

@@ -3,15 +3,16 @@ import { and, eq } from 'drizzle-orm';
 import { channelLogs, emailOutbox } from '../../db/schema.ts';
 import { silentLogger } from '../../src/server/api/deps.ts';
 import {
-  claimedEmailInsert,
-  claimedMessage,
+  claimedEmails,
   createMailer,
+  type ClaimedEmailRow,
   deliverQueuedWithin,
   JOB_MAIL_BATCH,
   JOB_MAIL_CONCURRENCY,
   queueEmail,
   STUCK_SENDING_MINUTES,
 } from '../../src/server/providers/email.ts';
+import { runCombinedReturning } from '../../db/combined-writes.ts';
 import { createTestContext } from '../setup/test-app.ts';
 
 const ctx = await createTestContext();
@@ -119,8 +120,9 @@ describe('e-mails written already claimed', () => {
   const message = (dedupeKey: string) => ({ to: 'amira@northernroasters.co.uk', subject: 'Booking\nconfirmed', text: 'Hi', kind: 'test', dedupeKey });
 
   async function writeClaimed(dedupeKey: string, claimedAt: Date) {
-    const [row] = await claimedEmailInsert(ctx.deps.db, [message(dedupeKey)], claimedAt);
-    return claimedMessage(row!.id, message(dedupeKey));
+    const outbox = claimedEmails(ctx.deps.db, [message(dedupeKey)], claimedAt);
+    const [claimed] = outbox.sendable(await runCombinedReturning<ClaimedEmailRow>(ctx.deps.db, [], outbox.write));
+    return claimed!;
   }
 
   it('sends what the row holds and marks it, without claiming it again', async () => {

@@ -5,19 +5,22 @@
 import type { EmailAttachment } from '../../../db/schema.ts';
 import type { Logger } from '../api/deps.ts';
 
+/** One message on its way: its outbox row's id and what the transport sends. */
+export interface OutgoingMessage {
+  /** The outbox row's id: what logs name instead of the recipient or the subject. */
+  id: number;
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  attachments?: EmailAttachment[];
+}
+
 export interface Transport {
   readonly name: 'sendgrid' | 'outbox';
   /** Delivers one message or throws. The outbox transport only logs: the row is the local mailbox. */
-  send(message: {
-    /** The outbox row's id: what logs name instead of the recipient or the subject. */
-    id: number;
-    kind: string;
-    to: string;
-    subject: string;
-    text: string;
-    html?: string | null;
-    attachments?: EmailAttachment[];
-  }): Promise<void>;
+  send(message: OutgoingMessage): Promise<void>;
 }
 
 export function outboxTransport(log: Logger): Transport {

@@ -3,12 +3,12 @@ import { rowsOf, type Database } from '../../../db/client.ts';
 import { emailOutbox, type EmailAttachment } from '../../../db/schema.ts';
 import type { Env } from '../env.ts';
 import type { Logger } from '../api/deps.ts';
-import { channelLogInsert } from '../services/channel-log.ts';
+import { channelLogInsert, type ChannelLogEntry } from '../services/channel-log.ts';
 import { runCombined } from '../../../db/combined-writes.ts';
 import { cleanOneLine } from '../../domain/text.ts';
-import { outboxTransport, sendGridTransport, type Transport } from './email-transports.ts';
+import { outboxTransport, sendGridTransport, type OutgoingMessage, type Transport } from './email-transports.ts';
 
-export type { Transport };
+export type { OutgoingMessage, Transport };
 
 export interface EmailMessage {
   to: string;
@@ -76,13 +76,29 @@ export function emailInsert(db: Database, messages: readonly EmailMessage[], { c
 }
 
 /**
- * emailInsert with `claimedAt`, answering each written row's id and dedupe key (raw column
- * names: `id`, `dedupe_key`) for claimedMessage.
+ * Messages written already claimed at `claimedAt`: `write` is the INSERT (with RETURNING) for a
+ * combined statement (db/combined-writes.ts runCombinedReturning), and `sendable` turns the rows it
+ * returned into the messages to hand to Mailer.deliverClaimed. A message whose dedupe key already
+ * had an e-mail returns no row and is not sent again.
  */
-export function claimedEmailInsert(db: Database, messages: readonly EmailMessage[], claimedAt: Date) {
+export function claimedEmails(db: Database, messages: readonly EmailMessage[], claimedAt: Date) {
   // The rows are matched back to their messages by dedupe key: one without could never be sent.
-  if (messages.some((message) => !message.dedupeKey)) throw new Error('claimedEmailInsert: every message needs a dedupe key');
-  return emailInsert(db, messages, { claimedAt }).returning({ id: emailOutbox.id, dedupeKey: emailOutbox.dedupeKey });
+  if (messages.some((message) => !message.dedupeKey)) throw new Error('claimedEmails: every message needs a dedupe key');
+  return {
+    write: emailInsert(db, messages, { claimedAt }).returning({ id: emailOutbox.id, dedupeKey: emailOutbox.dedupeKey }),
+    sendable(rows: readonly ClaimedEmailRow[]): OutgoingMessage[] {
+      return messages.flatMap((message) => {
+        const row = rows.find((candidate) => candidate.dedupe_key === message.dedupeKey);
+        return row ? [claimedMessage(row.id, message)] : [];
+      });
+    },
+  };
+}
+
+/** What claimedEmails' INSERT returns, as raw rows. */
+export interface ClaimedEmailRow {
+  id: number;
+  dedupe_key: string;
 }
 
 /** A subject is one header line: what a customer typed into it cannot add another. */
@@ -91,7 +107,7 @@ function outboxSubject(message: EmailMessage): string {
 }
 
 /** A message written already claimed, as the transport gets it: exactly what its outbox row holds. */
-export function claimedMessage(id: number, message: EmailMessage): OutgoingMessage {
+function claimedMessage(id: number, message: EmailMessage): OutgoingMessage {
   return {
     id,
     kind: message.kind,
@@ -149,53 +165,39 @@ export interface Mailer {
   deliverClaimed(db: Database, messages: readonly OutgoingMessage[], claim: { claimedAt: Date; now: Date }): Promise<{ sent: number; failed: number }>;
 }
 
-/** One message on its way: its outbox row's id and what the transport sends. */
-export type OutgoingMessage = Parameters<Transport['send']>[0];
-
 export function createMailer(env: Env, log: Logger, fetchImpl: typeof fetch = fetch): Mailer {
   const transport: Transport = env.SENDGRID_API_KEY
     ? sendGridTransport(env.SENDGRID_API_KEY, env.EMAIL_FROM, fetchImpl)
     : outboxTransport(log);
-  /** Sends one claimed message and records the outcome: the row's state and a log line, one statement. */
+  /** A message's outcome: its row's new state and the Logs tab's line about it, one statement. */
+  const record = (db: Database, message: OutgoingMessage, state: Partial<typeof emailOutbox.$inferInsert>, entry: ChannelLogEntry) =>
+    runCombined(db, [db.update(emailOutbox).set(state).where(sql`${emailOutbox.id} = ${message.id}`), channelLogInsert(db, entry)]);
+  /**
+   * Sends one claimed message and records the outcome. The log names the message's kind and row,
+   * never the recipient or the subject (a staff note's subject names the customer).
+   */
   const deliver = async (db: Database, message: OutgoingMessage): Promise<boolean> => {
+    const about = { channel: 'email', entityType: 'email', entityId: message.id } as const;
     try {
       await transport.send(message);
-      // Like the failure below, the log names the message's kind and row, never the recipient
-      // or the subject (a staff note's subject names the customer).
-      await runCombined(db, [
-        db
-          .update(emailOutbox)
-          .set({ status: transport.name === 'sendgrid' ? 'sent' : 'logged', provider: transport.name, sentAt: new Date() })
-          .where(sql`${emailOutbox.id} = ${message.id}`),
-        channelLogInsert(db, {
-          channel: 'email',
-          action: 'email_sent',
-          entityType: 'email',
-          entityId: message.id,
-          details:
-            transport.name === 'sendgrid'
-              ? `${message.kind} e-mail #${message.id} sent through SendGrid`
-              : `${message.kind} e-mail #${message.id} written to the outbox only (SENDGRID_API_KEY is not set)`,
-          metadata: { kind: message.kind, provider: transport.name, attachments: message.attachments?.length ?? 0 },
-        }),
-      ]);
+      await record(db, message, { status: transport.name === 'sendgrid' ? 'sent' : 'logged', provider: transport.name, sentAt: new Date() }, {
+        ...about,
+        action: 'email_sent',
+        details:
+          transport.name === 'sendgrid'
+            ? `${message.kind} e-mail #${message.id} sent through SendGrid`
+            : `${message.kind} e-mail #${message.id} written to the outbox only (SENDGRID_API_KEY is not set)`,
+        metadata: { kind: message.kind, provider: transport.name, attachments: message.attachments?.length ?? 0 },
+      });
       return true;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      await runCombined(db, [
-        db
-          .update(emailOutbox)
-          .set({ status: 'failed', provider: transport.name, error: reason.slice(0, 500) })
-          .where(sql`${emailOutbox.id} = ${message.id}`),
-        channelLogInsert(db, {
-          channel: 'email',
-          action: 'email_failed',
-          severity: 'error',
-          entityType: 'email',
-          entityId: message.id,
-          details: `${message.kind} e-mail #${message.id} failed: ${reason.slice(0, 200)}`,
-        }),
-      ]);
+      await record(db, message, { status: 'failed', provider: transport.name, error: reason.slice(0, 500) }, {
+        ...about,
+        action: 'email_failed',
+        severity: 'error',
+        details: `${message.kind} e-mail #${message.id} failed: ${reason.slice(0, 200)}`,
+      });
       return false;
     }
   };

@@ -10,7 +10,7 @@ import { detectTestBooking } from '../../domain/test-booking.ts';
 import type { AppDeps } from '../api/deps.ts';
 import { badRequest, conflict } from '../api/errors.ts';
 import { bookingConfirmationEmail, installationInviteAttachment, staffBookingNotification } from '../email/templates/index.ts';
-import { claimedEmailInsert, claimedMessage, deliverClaimedNow, type OutgoingMessage } from '../providers/email.ts';
+import { claimedEmails, deliverClaimedNow, type ClaimedEmailRow, type OutgoingMessage } from '../providers/email.ts';
 import { runCombinedReturning } from '../../../db/combined-writes.ts';
 import { claimUploadedFiles, storeUploadcareFiles } from './booking-files.ts';
 import { checkDateAvailability, londonToday, type DateAvailability } from './availability.ts';
@@ -211,15 +211,8 @@ export async function createBooking(deps: AppDeps, { payload, idempotencyKey, cl
       trackingLink.insert,
       ...(key ? [idempotentResponseUpdate(tx, key, { status: 201, body: { bookingId: booking.id } satisfies StoredBookingAnswer })] : []),
     ];
-    const written = await runCombinedReturning<{ id: number; dedupe_key: string }>(
-      tx,
-      [...writes, claimedEmailInsert(tx, emails, now)],
-      writes.length,
-    );
-    const claimed = emails.flatMap((email) => {
-      const row = written.find((candidate) => candidate.dedupe_key === email.dedupeKey);
-      return row ? [claimedMessage(row.id, email)] : [];
-    });
+    const outbox = claimedEmails(tx, emails, now);
+    const claimed = outbox.sendable(await runCombinedReturning<ClaimedEmailRow>(tx, writes, outbox.write));
     return { status: 201 as const, body, created: true, claimed };
   });
 

@@ -20,7 +20,6 @@ import { cancelLapsedHolds } from './installation-invites.ts';
 export const MAX_EMAIL_ATTEMPTS = 5;
 /** After attempt n the next one waits EMAIL_RETRY_BASE_MINUTES × 2^n (10, 20, 40, 80 minutes). */
 export const EMAIL_RETRY_BASE_MINUTES = 5;
-export { STUCK_SENDING_MINUTES };
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

@@ -52,14 +52,7 @@ export async function consumeRateLimit(
 ): Promise<RateLimitResult> {
   const window = windowAt(rule, now);
   const key = `${rule.name}:${subject}`;
-  // One statement: counts this hit and reads the previous window's count beside it.
-  const [row] = await countHitQuery(db, key, window.start).returning({
-    count: rateLimits.count,
-    previous: sql<number | null>`(select previous.count from ${rateLimits} as previous
-      where previous.key = ${key} and previous.window_start = ${window.previousStart.toISOString()}::timestamptz)`,
-    asyncCommit: COMMIT_WITHOUT_WAITING_FOR_DISK,
-  });
-  const counts = { previous: Number(row?.previous ?? 0), current: row?.count ?? 1, elapsed: window.elapsed };
+  const counts = await countSlidingHit(db, key, window);
   const estimate = slidingEstimate(counts);
   return {
     allowed: estimate <= rule.limit,
@@ -115,6 +108,20 @@ export async function consumeFixedWindow(
 async function countHit(db: Database, key: string, windowStart: Date): Promise<number> {
   const [row] = await countHitQuery(db, key, windowStart).returning({ count: rateLimits.count, asyncCommit: COMMIT_WITHOUT_WAITING_FOR_DISK });
   return row?.count ?? 1;
+}
+
+/**
+ * One atomic statement: counts this hit in the current window and reads the previous (already
+ * closed) window's count beside it.
+ */
+async function countSlidingHit(db: Database, key: string, window: WindowPosition): Promise<WindowCounts> {
+  const [row] = await countHitQuery(db, key, window.start).returning({
+    count: rateLimits.count,
+    previous: sql<number | null>`(select previous.count from ${rateLimits} as previous
+      where previous.key = ${key} and previous.window_start = ${window.previousStart.toISOString()}::timestamptz)`,
+    asyncCommit: COMMIT_WITHOUT_WAITING_FOR_DISK,
+  });
+  return { previous: Number(row?.previous ?? 0), current: row?.count ?? 1, elapsed: window.elapsed };
 }
 
 function countHitQuery(db: Database, key: string, windowStart: Date) {
@@ -174,13 +181,7 @@ export async function admitAttempt(
 ): Promise<RateLimitResult> {
   const window = windowAt(rule, now);
   const key = `${rule.name}:${subject}`;
-  const [row] = await countHitQuery(db, key, window.start).returning({
-    count: rateLimits.count,
-    previous: sql<number | null>`(select previous.count from ${rateLimits} as previous
-      where previous.key = ${key} and previous.window_start = ${window.previousStart.toISOString()}::timestamptz)`,
-    asyncCommit: COMMIT_WITHOUT_WAITING_FOR_DISK,
-  });
-  const counts = { previous: Number(row?.previous ?? 0), current: row?.count ?? 1, elapsed: window.elapsed };
+  const counts = await countSlidingHit(db, key, window);
   const estimate = slidingEstimate(counts);
   if (estimate <= allowance) return { allowed: true, count: counts.current, estimate, retryAfterSeconds: 0 };
   await refundRateLimit(db, rule, subject, now);
