@@ -46,7 +46,7 @@ export function tablesInLoadOrder(): { name: string; table: PgTable; serial: str
 }
 
 /**
- * Tables a dump leaves out. The client-address hash keys (services/client-hash-keys.ts) must be
+ * Tables a dump leaves out. The client-address hash keys (services/limits/client-hash-keys.ts) must be
  * gone two days after their day, so that the hashes they made can never be tied to an address
  * again; a dump kept longer would keep them. A loaded dump therefore starts with no keys: the
  * server makes the day's key anew, and clients count from zero.

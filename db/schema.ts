@@ -251,7 +251,7 @@ export const photos = pgTable(
  * random token is kept. A booking may hold several live links: the confirmation e-mail and the
  * payment receipt each carry their own (the receipt is written long after the first token was
  * last seen in plain text). Deleting a booking, or erasing its personal data (which must delete
- * these rows: services/tracking.ts revokeTrackingAccess), ends every link.
+ * these rows: services/projects/tracking.ts revokeTrackingAccess), ends every link.
  */
 export const trackingLinks = pgTable(
   'tracking_links',
@@ -361,7 +361,7 @@ export const pageViews = pgTable(
  * Page views per London day, counted once in total and once per path, country and city (the
  * three top lists never combine them, so one row per value keeps a day to a few dozen rows
  * rather than one per combination). Unknown countries and cities have no row; the total counts
- * them. Written only by services/page-view-rollup.ts, a whole day at a time, for every closed
+ * them. Written only by services/analytics/page-view-rollup.ts, a whole day at a time, for every closed
  * day up to the watermark in `rollupWatermarks` ('page_views'); later days are still counted
  * from page_views itself.
  */
@@ -457,7 +457,7 @@ export const rateLimits = pgTable(
 );
 
 /**
- * The secret that client-address hashes are keyed with (services/client-info.ts): 32 random bytes
+ * The secret that client-address hashes are keyed with (services/limits/client-info.ts): 32 random bytes
  * (base64url), one per UTC day, made by whichever function instance first needs the day's key.
  * The hourly job deletes a key once its day and the next are over; after that nobody, not even
  * someone holding the whole database, can tell which address a hash made with it came from.

@@ -10,10 +10,10 @@ import { fileURLToPath } from 'node:url';
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import type { FileStore } from '../src/server/providers/files.ts';
-import { hashToken, newToken, trackingLinkUrl } from '../src/server/services/tracking.ts';
+import { hashToken, newToken, trackingLinkUrl } from '../src/server/services/projects/tracking.ts';
 import { drawDemoPhoto, type DemoPhotoKind } from './demo-photos.ts';
 import type { AppDeps } from '../src/server/api/deps.ts';
-import { createReviewInvitation, type ReviewInvitation } from '../src/server/services/review-invitations.ts';
+import { createReviewInvitation, type ReviewInvitation } from '../src/server/services/reviews/review-invitations.ts';
 import { locateAddress } from '../src/domain/postcodes.ts';
 import {
   analyticsEvents,
@@ -30,7 +30,7 @@ import {
   trackingLinks,
   workers,
 } from './schema.ts';
-import { crewLinkUrl, insertCrewLink, revokeOtherCrewLinks } from '../src/server/services/crew-links.ts';
+import { crewLinkUrl, insertCrewLink, revokeOtherCrewLinks } from '../src/server/services/crew/crew-links.ts';
 import { londonDate } from '../src/domain/schedule.ts';
 import { computeTotalPricePence } from '../src/domain/pricing.ts';
 import { PROJECT_STEPS } from '../src/domain/project-steps.ts';

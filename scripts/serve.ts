@@ -9,8 +9,8 @@ import { getEnv } from '../src/server/env.ts';
 import { createRuntime } from '../src/server/runtime.ts';
 import { createStaticSite } from '../src/server/static-site.ts';
 import { startLocalServer } from '../src/server/local-server.ts';
-import { runMaintenance } from '../src/server/services/maintenance.ts';
-import { runWorkerNotificationJob } from '../src/server/services/worker-notifications.ts';
+import { runMaintenance } from '../src/server/services/jobs/maintenance.ts';
+import { runWorkerNotificationJob } from '../src/server/services/crew/worker-notifications.ts';
 
 // This file and its bundle (dist-server/serve.mjs) both sit one folder below the project's.
 const distDir = fileURLToPath(new URL('../dist', import.meta.url));

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { getRuntime } from '../../src/server/runtime.ts';
-import { runMaintenance } from '../../src/server/services/maintenance.ts';
+import { runMaintenance } from '../../src/server/services/jobs/maintenance.ts';
 
 /**
  * Hourly housekeeping (src/server/services/maintenance.ts): retries failed e-mail, prunes old

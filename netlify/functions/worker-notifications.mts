@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { WORKER_NOTIFICATION_CRON } from '../../src/domain/schedule.ts';
 import { getRuntime } from '../../src/server/runtime.ts';
-import { runWorkerNotificationJob } from '../../src/server/services/worker-notifications.ts';
+import { runWorkerNotificationJob } from '../../src/server/services/crew/worker-notifications.ts';
 
 /**
  * The 6 PM e-mail of tomorrow's routes to every active worker (admin-dashboard.md §9).

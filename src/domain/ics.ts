@@ -142,7 +142,7 @@ export function installationUid(bookingId: number, siteUrl: string): string {
 /**
  * The SEQUENCE for a re-sent invite: unchanged when the date is the same (a resend), one more
  * when it moved, so calendar apps replace the old event. (A change of status always takes the
- * next SEQUENCE: see the callers in services/installation-invites.ts.)
+ * next SEQUENCE: see the callers in services/bookings/installation-invites.ts.)
  */
 export function nextInviteSequence(previous: { sequence: number; date: string } | null, date: string): number {
   if (!previous) return 0;

@@ -4,9 +4,9 @@ import { adminSessions, channelLogs } from '../../db/schema.ts';
 import { createTestContext, jsonRequest, TEST_ADMIN_PASSWORD, type TestContext } from '../setup/test-app.ts';
 import { freshClient } from '../fixtures/bookings.ts';
 import { LOGIN_LIMITS } from '../../src/server/api/routes/admin-auth.ts';
-import { consumeRateLimit } from '../../src/server/services/rate-limit.ts';
-import { ADMIN_ABSOLUTE_TIMEOUT_MS, ADMIN_IDLE_TIMEOUT_MS } from '../../src/server/services/admin-sessions.ts';
-import { adminTotp, newTotpSecret, TOTP_PERIOD_SECONDS } from '../../src/server/services/admin-totp.ts';
+import { consumeRateLimit } from '../../src/server/services/limits/rate-limit.ts';
+import { ADMIN_ABSOLUTE_TIMEOUT_MS, ADMIN_IDLE_TIMEOUT_MS } from '../../src/server/services/staff/admin-sessions.ts';
+import { adminTotp, newTotpSecret, TOTP_PERIOD_SECONDS } from '../../src/server/services/staff/admin-totp.ts';
 
 const ctx = await createTestContext();
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { channelLogs } from '../../db/schema.ts';
 import { createTestContext, jsonRequest } from '../setup/test-app.ts';
 import { adminCookie, adminRequest } from '../setup/admin.ts';
-import { writeChannelLog } from '../../src/server/services/channel-log.ts';
+import { writeChannelLog } from '../../src/server/services/messages/channel-log.ts';
 
 const ctx = await createTestContext();
 const NOW = new Date('2026-11-22T10:00:00Z');

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bookings, photos, progressLogs } from '../../db/schema.ts';
-import { listProjectsPage, PROJECT_LIST_MESSAGES } from '../../src/server/services/projects-list.ts';
+import { listProjectsPage, PROJECT_LIST_MESSAGES } from '../../src/server/services/projects/projects-list.ts';
 import { planWithoutSequentialScans, recordingDatabase } from '../setup/recording-database.ts';
 import { adminCookie, adminRequest } from '../setup/admin.ts';
 import { createTestContext } from '../setup/test-app.ts';

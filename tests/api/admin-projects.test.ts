@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { bookings, channelLogs, emailOutbox, photos, progressLogs } from '../../db/schema.ts';
-import { runMaintenance } from '../../src/server/services/maintenance.ts';
+import { runMaintenance } from '../../src/server/services/jobs/maintenance.ts';
 import { adminCookie, adminRequest } from '../setup/admin.ts';
 import { createTestContext, TEST_ORIGIN } from '../setup/test-app.ts';
 

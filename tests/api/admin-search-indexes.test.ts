@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { listAdminBookings } from '../../src/server/services/admin-bookings.ts';
-import { listChannelLogs } from '../../src/server/services/channel-logs-query.ts';
+import { listAdminBookings } from '../../src/server/services/bookings/admin-bookings.ts';
+import { listChannelLogs } from '../../src/server/services/messages/channel-logs-query.ts';
 import { planWithoutSequentialScans, recordingDatabase } from '../setup/recording-database.ts';
 import { createTestContext } from '../setup/test-app.ts';
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { adminSessions, pageViews } from '../../db/schema.ts';
-import { hashSessionToken } from '../../src/server/services/admin-sessions.ts';
+import { hashSessionToken } from '../../src/server/services/staff/admin-sessions.ts';
 import { adminCookie } from '../setup/admin.ts';
 import { createTestContext, jsonRequest } from '../setup/test-app.ts';
 

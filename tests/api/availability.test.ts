@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { blockedDates, bookings } from '../../db/schema.ts';
 import { createApp } from '../../src/server/api/app.ts';
-import { judgeAvailability, londonToday } from '../../src/server/services/availability.ts';
+import { judgeAvailability, londonToday } from '../../src/server/services/bookings/availability.ts';
 import { createTestContext, jsonRequest } from '../setup/test-app.ts';
 import { bookingPayload, freshClient } from '../fixtures/bookings.ts';
 

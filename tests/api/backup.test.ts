@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bookings, clientHashKeys, rateLimits } from '../../db/schema.ts';
-import { currentClientHashKey } from '../../src/server/services/client-hash-keys.ts';
+import { currentClientHashKey } from '../../src/server/services/limits/client-hash-keys.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import { exportDatabase, importDatabase, DUMP_FORMAT, tablesInLoadOrder } from '../../db/dump.ts';
 import { createTestContext } from '../setup/test-app.ts';

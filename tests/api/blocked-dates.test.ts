@@ -4,7 +4,7 @@ import { blockedDates, bookings, channelLogs } from '../../db/schema.ts';
 import { createTestContext, jsonRequest, TEST_ORIGIN } from '../setup/test-app.ts';
 import { adminCookie, adminRequest } from '../setup/admin.ts';
 import { NOT_SIGNED_IN } from '../../src/server/api/middleware/admin-auth.ts';
-import { BLOCK_DATE_MESSAGES } from '../../src/server/services/blocked-dates.ts';
+import { BLOCK_DATE_MESSAGES } from '../../src/server/services/bookings/blocked-dates.ts';
 import { bookingPayload, freshClient } from '../fixtures/bookings.ts';
 
 const ctx = await createTestContext();

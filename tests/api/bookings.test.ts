@@ -10,10 +10,10 @@ import {
 } from '../../db/schema.ts';
 import { BUSINESS } from '../../src/content/business.ts';
 import { addDays, formatLongDate } from '../../src/domain/format.ts';
-import { hashCheckoutToken } from '../../src/server/services/checkout-token.ts';
+import { hashCheckoutToken } from '../../src/server/services/payments/checkout-token.ts';
 import { createApp } from '../../src/server/api/app.ts';
 import { createMailer, STUCK_SENDING_MINUTES, type Mailer } from '../../src/server/providers/email.ts';
-import { EMAIL_RETRY_BASE_MINUTES, runMaintenance } from '../../src/server/services/maintenance.ts';
+import { EMAIL_RETRY_BASE_MINUTES, runMaintenance } from '../../src/server/services/jobs/maintenance.ts';
 import { silentLogger } from '../../src/server/api/deps.ts';
 import { createTestContext, jsonRequest, TEST_ORIGIN } from '../setup/test-app.ts';
 import { bookingPayload, freshClient } from '../fixtures/bookings.ts';

@@ -6,15 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { asc, eq, like } from 'drizzle-orm';
 import { channelLogs, clientHashKeys, idempotencyKeys, rateLimits } from '../../db/schema.ts';
 import { addDays } from '../../src/domain/format.ts';
-import { currentClientHashKey, pruneClientHashKeys } from '../../src/server/services/client-hash-keys.ts';
-import { runMaintenance } from '../../src/server/services/maintenance.ts';
+import { currentClientHashKey, pruneClientHashKeys } from '../../src/server/services/limits/client-hash-keys.ts';
+import { runMaintenance } from '../../src/server/services/jobs/maintenance.ts';
 import { openDatabase } from '../../db/client.ts';
 import { migrateDatabase, MIGRATIONS_FOLDER } from '../../db/migrate.ts';
 import { createTestContext, jsonRequest } from '../setup/test-app.ts';
 import { bookingPayload } from '../fixtures/bookings.ts';
 
 // Client addresses in rate-limit keys, Idempotency-Key rows and Logs are an HMAC keyed with a
-// random secret per UTC day (services/client-hash-keys.ts), never a hash anyone can recompute.
+// random secret per UTC day (services/limits/client-hash-keys.ts), never a hash anyone can recompute.
 const ctx = await createTestContext();
 const db = ctx.deps.db;
 

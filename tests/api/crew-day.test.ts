@@ -13,7 +13,7 @@ import {
   progressLogs,
   workers,
 } from '../../db/schema.ts';
-import { runWorkerNotificationJob } from '../../src/server/services/worker-notifications.ts';
+import { runWorkerNotificationJob } from '../../src/server/services/crew/worker-notifications.ts';
 import { createTestContext, jsonRequest, TEST_ORIGIN } from '../setup/test-app.ts';
 import { adminCookie, adminRequest } from '../setup/admin.ts';
 import { insertRoutableBooking } from '../fixtures/routable-bookings.ts';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { bookings, channelLogs, contactEnquiries, emailOutbox, pageViews, reviews, uploadedFiles } from '../../db/schema.ts';
-import { createReviewInvitation } from '../../src/server/services/review-invitations.ts';
+import { createReviewInvitation } from '../../src/server/services/reviews/review-invitations.ts';
 import { startLocalServer } from '../../src/server/local-server.ts';
 import { createStaticSite } from '../../src/server/static-site.ts';
 import type { Logger } from '../../src/server/api/deps.ts';

@@ -14,7 +14,7 @@ import {
 } from '../../db/schema.ts';
 import { silentLogger } from '../../src/server/api/deps.ts';
 import { createMailer, queueEmail } from '../../src/server/providers/email.ts';
-import { runMaintenance, type MaintenanceDeps } from '../../src/server/services/maintenance.ts';
+import { runMaintenance, type MaintenanceDeps } from '../../src/server/services/jobs/maintenance.ts';
 import { createTestContext } from '../setup/test-app.ts';
 
 const ctx = await createTestContext();

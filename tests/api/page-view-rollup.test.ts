@@ -2,9 +2,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { pageViewDaily, pageViews, rollupWatermarks } from '../../db/schema.ts';
-import { analyticsSummary, type AnalyticsSummary } from '../../src/server/services/analytics-summary.ts';
-import { readRollupWatermark, rollUpPageViews } from '../../src/server/services/page-view-rollup.ts';
-import { applyRetention } from '../../src/server/services/retention.ts';
+import { analyticsSummary, type AnalyticsSummary } from '../../src/server/services/analytics/analytics-summary.ts';
+import { readRollupWatermark, rollUpPageViews } from '../../src/server/services/analytics/page-view-rollup.ts';
+import { applyRetention } from '../../src/server/services/privacy/retention.ts';
 import { createTestContext } from '../setup/test-app.ts';
 
 const ctx = await createTestContext();

@@ -6,8 +6,8 @@ import { blockedDates, bookings, channelLogs, emailOutbox, stripeEvents } from '
 import { computeTotalPricePence, type WorkType } from '../../src/domain/pricing.ts';
 import { createApp } from '../../src/server/api/app.ts';
 import type { PaymentsProvider } from '../../src/server/providers/payments.ts';
-import { toBookingJson, toCreatedBookingJson } from '../../src/server/services/booking-view.ts';
-import { hashCheckoutToken } from '../../src/server/services/checkout-token.ts';
+import { toBookingJson, toCreatedBookingJson } from '../../src/server/services/bookings/booking-view.ts';
+import { hashCheckoutToken } from '../../src/server/services/payments/checkout-token.ts';
 import { createTestContext, jsonRequest, type TestContext } from '../setup/test-app.ts';
 import { startFakeStripe, type FakeIntent } from '../setup/fake-stripe.ts';
 import { bookingPayload } from '../fixtures/bookings.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { desc } from 'drizzle-orm';
 import { pageViews, rateLimits } from '../../db/schema.ts';
 import { createApp } from '../../src/server/api/app.ts';
-import { consumeRateLimit } from '../../src/server/services/rate-limit.ts';
+import { consumeRateLimit } from '../../src/server/services/limits/rate-limit.ts';
 import { createTestContext, jsonRequest, TEST_ORIGIN } from '../setup/test-app.ts';
 
 const ctx = await createTestContext();
@@ -208,7 +208,7 @@ describe('client address', () => {
   it('does not let a client choose its rate-limit identity with a spoofed header', async () => {
     const rule = { name: 'spoof', limit: 1, windowSeconds: 60 };
     const app = createApp(ctx.deps);
-    const { rateLimit } = await import('../../src/server/services/rate-limit.ts');
+    const { rateLimit } = await import('../../src/server/services/limits/rate-limit.ts');
     app.post('/api/spoof-check', rateLimit(rule), (c) => c.body(null, 204));
     const from = { incoming: { socket: { remoteAddress: '192.0.2.50' } } };
     const first = await app.request('/api/spoof-check', jsonRequest({}, { headers: { 'x-nf-client-connection-ip': '10.0.0.1' } }), from);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { testSettings } from '../../src/server/env.ts';
-import { consumeRateLimit } from '../../src/server/services/rate-limit.ts';
+import { consumeRateLimit } from '../../src/server/services/limits/rate-limit.ts';
 import { bookingPayload, freshClient } from '../fixtures/bookings.ts';
 import { createTestContext, jsonRequest } from '../setup/test-app.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq, like } from 'drizzle-orm';
 import { bookings, emailOutbox } from '../../db/schema.ts';
-import { sendInstallationReminders } from '../../src/server/services/reminders.ts';
+import { sendInstallationReminders } from '../../src/server/services/bookings/reminders.ts';
 import { createTestContext } from '../setup/test-app.ts';
 import { formatLongDate } from '../../src/domain/format.ts';
 

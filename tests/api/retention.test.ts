@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { analyticsEvents, bookings, channelLogs, contactEnquiries, emailOutbox, pageViews, photos } from '../../db/schema.ts';
-import { applyRetention } from '../../src/server/services/retention.ts';
-import { runMaintenance } from '../../src/server/services/maintenance.ts';
+import { applyRetention } from '../../src/server/services/privacy/retention.ts';
+import { runMaintenance } from '../../src/server/services/jobs/maintenance.ts';
 import { createTestContext } from '../setup/test-app.ts';
 
 const ctx = await createTestContext();

@@ -7,7 +7,7 @@ import {
   REVIEW_INVITATION_TTL_DAYS,
   createReviewInvitation,
   hashReviewToken,
-} from '../../src/server/services/review-invitations.ts';
+} from '../../src/server/services/reviews/review-invitations.ts';
 import { freshClient } from '../fixtures/bookings.ts';
 import { createTestContext, jsonRequest, TEST_ORIGIN } from '../setup/test-app.ts';
 

@@ -5,7 +5,7 @@ import { bookings, contactEnquiries, emailOutbox, uploadedFiles, uploadSessions 
 import { addDays } from '../../src/domain/format.ts';
 import { createApp } from '../../src/server/api/app.ts';
 import { parseEnv } from '../../src/server/env.ts';
-import { SITE_CEILINGS, siteCeilingRule, TOO_MANY_REQUESTS, type SiteCeiling } from '../../src/server/services/rate-limit.ts';
+import { SITE_CEILINGS, siteCeilingRule, TOO_MANY_REQUESTS, type SiteCeiling } from '../../src/server/services/limits/rate-limit.ts';
 import { createTestContext, jsonRequest, TEST_ORIGIN } from '../setup/test-app.ts';
 import { bookingPayload, freshClient } from '../fixtures/bookings.ts';
 

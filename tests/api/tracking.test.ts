@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { bookings, channelLogs, emailOutbox, trackingLinks } from '../../db/schema.ts';
 import { createApp } from '../../src/server/api/app.ts';
-import { TRACKING_NOT_FOUND, revokeTrackingAccess } from '../../src/server/services/tracking.ts';
+import { TRACKING_NOT_FOUND, revokeTrackingAccess } from '../../src/server/services/projects/tracking.ts';
 import { bookingPayload, freshClient } from '../fixtures/bookings.ts';
 import { createTestContext, jsonRequest } from '../setup/test-app.ts';
 

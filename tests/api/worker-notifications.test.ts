@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { bookings, channelLogs, emailOutbox, jobRuns, workers } from '../../db/schema.ts';
-import { runWorkerNotificationJob } from '../../src/server/services/worker-notifications.ts';
+import { runWorkerNotificationJob } from '../../src/server/services/crew/worker-notifications.ts';
 import { createTestContext, TEST_ORIGIN } from '../setup/test-app.ts';
 import { adminCookie, adminRequest } from '../setup/admin.ts';
 import { insertRoutableBooking } from '../fixtures/routable-bookings.ts';

@@ -1,4 +1,4 @@
-import { startAdminSession } from '../../src/server/services/admin-sessions.ts';
+import { startAdminSession } from '../../src/server/services/staff/admin-sessions.ts';
 import { adminCookieName } from '../../src/server/api/middleware/admin-auth.ts';
 import { TEST_ORIGIN, type TestContext } from './test-app.ts';
 

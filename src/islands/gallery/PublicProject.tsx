@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { PublicProject as Project } from '../../server/services/public-project.ts';
+import type { PublicProject as Project } from '../../server/services/projects/public-project.ts';
 import { formatLongDate } from '../../domain/format.ts';
 import { api, ApiError } from '../shared/api.ts';
 import { withErrorBoundary } from '../shared/ErrorBoundary.tsx';

@@ -6,7 +6,7 @@ import { sameOriginOnly, securityHeaders } from './middleware/security.ts';
 import { JSON_BODY_LIMIT_BYTES, limitBody } from './middleware/body.ts';
 import { requestId } from './middleware/request-id.ts';
 import { refuseNulInUrl } from './middleware/url-text.ts';
-import { forgetUnavailableDates } from '../services/unavailable-dates-cache.ts';
+import { forgetUnavailableDates } from '../services/bookings/unavailable-dates-cache.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { bookingRoutes } from './routes/bookings.ts';
 import { geocodeRoutes } from './routes/geocode.ts';
@@ -61,7 +61,7 @@ export function createApp(deps: AppDeps) {
   });
 
   // Requests that can change bookings or blocked dates clear this instance's copy of the
-  // unavailable dates once they succeed (services/unavailable-dates-cache.ts).
+  // unavailable dates once they succeed (services/bookings/unavailable-dates-cache.ts).
   for (const path of AVAILABILITY_WRITERS) app.use(path, forgetAvailabilityAfterWrites);
 
   app.get('/api/health', (c) => c.json({ ok: true }));

@@ -4,7 +4,7 @@ import type { Mailer } from '../providers/email.ts';
 import type { PaymentsProvider } from '../providers/payments.ts';
 import type { FileStore } from '../providers/files.ts';
 import type { AdminCredentials } from '../admin-password.ts';
-import type { AdminSession } from '../services/admin-sessions.ts';
+import type { AdminSession } from '../services/staff/admin-sessions.ts';
 import type { BackgroundTasks } from './background.ts';
 
 /** What the app needs from the outside world; tests pass their own (a real database always). */

@@ -1,4 +1,4 @@
-import type { BookingRow } from '../services/booking-view.ts';
+import type { BookingRow } from '../services/bookings/booking-view.ts';
 import type { EnquiryRow } from './templates/enquiry-notification.ts';
 
 // Fixed sample data for the template snapshot tests: every message rendered from the same

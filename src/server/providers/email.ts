@@ -3,7 +3,7 @@ import { rowsOf, type Database } from '../../../db/client.ts';
 import { emailOutbox, type EmailAttachment } from '../../../db/schema.ts';
 import type { Env } from '../env.ts';
 import type { Logger } from '../api/deps.ts';
-import { channelLogInsert, type ChannelLogEntry } from '../services/channel-log.ts';
+import { channelLogInsert, type ChannelLogEntry } from '../services/messages/channel-log.ts';
 import { runCombined } from '../../../db/combined-writes.ts';
 import { cleanOneLine } from '../../domain/text.ts';
 import { outboxTransport, sendGridTransport, type OutgoingMessage, type Transport } from './email-transports.ts';

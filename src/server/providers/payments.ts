@@ -43,7 +43,7 @@ export interface IntentRequest {
   description: string;
   /** The intent already stored on the booking, if any: reused rather than duplicated. */
   existingIntentId: string | null;
-  /** More metadata, e-mail-free: `kind` routes a stencil change's webhook events (services/stencil-changes.ts). */
+  /** More metadata, e-mail-free: `kind` routes a stencil change's webhook events (services/proofs/stencil-changes.ts). */
   metadata?: Record<string, string>;
 }
 

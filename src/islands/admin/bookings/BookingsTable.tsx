@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AdminBookingJson } from '../../../server/services/admin-bookings.ts';
+import type { AdminBookingJson } from '../../../server/services/bookings/admin-bookings.ts';
 import { formatDay, formatMoney } from './format.ts';
 import { splitAddresses } from '../../../domain/booking-limits.ts';
 import { BOOKING_STATUSES, statusLabel } from '../../../domain/project-steps.ts';

@@ -4,7 +4,7 @@ import { showToast } from '../../shared/toast-store.ts';
 import { StarRating } from '../../reviews/StarRating.tsx';
 import { REVIEW_HIDE_REASONS, REVIEW_POLICY, type ReviewHideReason } from '../../../content/review-policy.ts';
 // Type-only: the answer of GET /api/admin/reviews as the server types it.
-import type { AdminReview } from '../../../server/services/review-moderation.ts';
+import type { AdminReview } from '../../../server/services/reviews/review-moderation.ts';
 
 /**
  * Every review, published whatever its score. Staff may hide one only for a reason the published

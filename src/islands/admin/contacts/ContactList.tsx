@@ -1,4 +1,4 @@
-import type { ContactEnquiryJson } from '../../../server/services/admin-contacts.ts';
+import type { ContactEnquiryJson } from '../../../server/services/enquiries/admin-contacts.ts';
 import { formatInstant } from '../bookings/format.ts';
 import { EmailText } from '../../shared/EmailText.tsx';
 

@@ -1,5 +1,5 @@
 import { DEFAULT_LOG_LIMIT, type Channel, type Severity } from '../../../domain/channel-logs.ts';
-import type { ChannelLogStats, ChannelLogView as ChannelLog } from '../../../server/services/channel-logs-query.ts';
+import type { ChannelLogStats, ChannelLogView as ChannelLog } from '../../../server/services/messages/channel-logs-query.ts';
 import { adminApi as api, adminApiPage as apiPage } from '../admin-api.ts';
 
 export { CHANNELS, SEVERITIES } from '../../../domain/channel-logs.ts';

@@ -1,4 +1,4 @@
-import type { MessageDetail, MessageSummary, ResendBody } from '../../../server/services/staff-messages.ts';
+import type { MessageDetail, MessageSummary, ResendBody } from '../../../server/services/messages/staff-messages.ts';
 import { adminApi as api } from '../admin-api.ts';
 
 export type { MessageDetail, MessageSummary };

@@ -6,7 +6,7 @@ import { ApiError } from '../../shared/api.ts';
 import { showToast } from '../../shared/toast-store.ts';
 import { SegmentedControl } from '../../shared/SegmentedControl.tsx';
 import { adminApi as api } from '../admin-api.ts';
-import type { CrewBoard, CrewBoardStop, CrewBoardWorker } from '../../../server/services/crew-board.ts';
+import type { CrewBoard, CrewBoardStop, CrewBoardWorker } from '../../../server/services/crew/crew-board.ts';
 import { useLoad } from './use-load.ts';
 
 // The Workers tab's crew day (api.md "Crew day"): who has which route, where each stop stands

@@ -4,6 +4,6 @@
 export type {
   RouteGroupBooking,
   RouteGroupView as RouteGroup,
-} from '../../../server/services/locations.ts';
-export type { WorkerPreview } from '../../../server/services/worker-notifications.ts';
-export type { WorkerView as Worker } from '../../../server/services/workers.ts';
+} from '../../../server/services/crew/locations.ts';
+export type { WorkerPreview } from '../../../server/services/crew/worker-notifications.ts';
+export type { WorkerView as Worker } from '../../../server/services/crew/workers.ts';

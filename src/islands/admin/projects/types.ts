@@ -1,4 +1,4 @@
-// The Projects tab's view of GET /api/admin/projects (server: services/project-progress.ts).
+// The Projects tab's view of GET /api/admin/projects (server: services/projects/project-progress.ts).
 // Declared here rather than imported so no server module is pulled into the browser bundle.
 
 import type { ProofSummary } from '../../../domain/proofs.ts';

@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { ADMIN_ABSOLUTE_TIMEOUT_MS, isLiveAdminSession, touchAdminSession, type AdminSession } from '../../services/admin-sessions.ts';
+import { ADMIN_ABSOLUTE_TIMEOUT_MS, isLiveAdminSession, touchAdminSession, type AdminSession } from '../../services/staff/admin-sessions.ts';
 
 /**
  * One guard for every admin endpoint (api.md: "Every admin call answers 401 without a valid

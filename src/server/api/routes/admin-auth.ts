@@ -12,11 +12,11 @@ import {
   setAdminCookie,
 } from '../middleware/admin-auth.ts';
 import { verifyAdminPassword } from '../../admin-password.ts';
-import { endAdminSession, startAdminSession } from '../../services/admin-sessions.ts';
-import { admitAttempt, consumeRateLimit, refundRateLimit } from '../../services/rate-limit.ts';
-import { claimTotpStep, totpStepOf } from '../../services/admin-totp.ts';
-import { clientKey } from '../../services/client-info.ts';
-import { writeChannelLog } from '../../services/channel-log.ts';
+import { endAdminSession, startAdminSession } from '../../services/staff/admin-sessions.ts';
+import { admitAttempt, consumeRateLimit, refundRateLimit } from '../../services/limits/rate-limit.ts';
+import { claimTotpStep, totpStepOf } from '../../services/staff/admin-totp.ts';
+import { clientKey } from '../../services/limits/client-info.ts';
+import { writeChannelLog } from '../../services/messages/channel-log.ts';
 
 /** admin-dashboard.md §8: the gate's only message. */
 export const INVALID_PASSWORD = 'Invalid Password';

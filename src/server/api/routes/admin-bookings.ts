@@ -13,9 +13,9 @@ import {
   setBookingArchived,
   setBookingStatus,
   type AdminAction,
-} from '../../services/admin-bookings.ts';
-import { readPageRequest } from '../../services/keyset-page.ts';
-import { deliverInviteMail } from '../../services/installation-invites.ts';
+} from '../../services/bookings/admin-bookings.ts';
+import { readPageRequest } from '../../services/lib/keyset-page.ts';
+import { deliverInviteMail } from '../../services/bookings/installation-invites.ts';
 
 export const INVALID_STATUS = `Status must be one of: ${ADMIN_BOOKING_STATUSES.join(', ')}.`;
 export const INVALID_ARCHIVED = 'archived must be true or false.';

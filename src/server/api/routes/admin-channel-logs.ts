@@ -11,7 +11,7 @@ import {
   listChannelLogs,
   MAX_LOG_LIMIT,
   SEVERITIES,
-} from '../../services/channel-logs-query.ts';
+} from '../../services/messages/channel-logs-query.ts';
 
 // An empty parameter means "no filter": the tab sends its selects' "All" as ''.
 const optionalText = (max: number) =>

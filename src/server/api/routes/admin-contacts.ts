@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../deps.ts';
 import { requireAdmin } from '../middleware/admin-auth.ts';
-import { listContactEnquiries } from '../../services/admin-contacts.ts';
-import { readPageRequest } from '../../services/keyset-page.ts';
+import { listContactEnquiries } from '../../services/enquiries/admin-contacts.ts';
+import { readPageRequest } from '../../services/lib/keyset-page.ts';
 import { setPageHeaders } from './admin-bookings.ts';
 
 /**

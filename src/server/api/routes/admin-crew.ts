@@ -6,7 +6,7 @@ import type { AppEnv } from '../deps.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { readJson } from '../middleware/body.ts';
 import { adminActor, requireAdmin } from '../middleware/admin-auth.ts';
-import { assignStops, crewBoard, resendWorkerLink, revokeWorkerLinks } from '../../services/crew-board.ts';
+import { assignStops, crewBoard, resendWorkerLink, revokeWorkerLinks } from '../../services/crew/crew-board.ts';
 
 // Staff's side of the crew day: the board (routes, workers, links, live stop status), route
 // assignment, and a worker's link revoked or sent again.

@@ -6,9 +6,9 @@ import { adminActor, requireAdmin } from '../middleware/admin-auth.ts';
 import { afterResponse } from '../background.ts';
 import { contentDisposition } from './files.ts';
 import { setPageHeaders } from './admin-bookings.ts';
-import { parseBookingId } from '../../services/admin-bookings.ts';
-import { readIdempotencyKey } from '../../services/idempotency.ts';
-import { readPageRequest } from '../../services/keyset-page.ts';
+import { parseBookingId } from '../../services/bookings/admin-bookings.ts';
+import { readIdempotencyKey } from '../../services/bookings/idempotency.ts';
+import { readPageRequest } from '../../services/lib/keyset-page.ts';
 import {
   listBookingMessages,
   listMessages,
@@ -16,7 +16,7 @@ import {
   readMessage,
   readMessageAttachment,
   resendMessage,
-} from '../../services/staff-messages.ts';
+} from '../../services/messages/staff-messages.ts';
 
 export const INVALID_RECIPIENT = 'to must be an e-mail address of at most 254 characters.';
 export const INVALID_KIND = 'kind must be a message kind such as booking-confirmation.';

@@ -3,8 +3,8 @@ import * as z from 'zod';
 import type { AppEnv } from '../deps.ts';
 import { readJson, validate } from '../middleware/body.ts';
 import { adminActor, requireAdmin } from '../middleware/admin-auth.ts';
-import { erasePersonalData, exportPersonalData } from '../../services/privacy-requests.ts';
-import { writeChannelLog } from '../../services/channel-log.ts';
+import { erasePersonalData, exportPersonalData } from '../../services/privacy/privacy-requests.ts';
+import { writeChannelLog } from '../../services/messages/channel-log.ts';
 
 const emailSchema = z.string().trim().toLowerCase().email('Valid email is required').max(320);
 

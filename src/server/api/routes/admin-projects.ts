@@ -4,22 +4,22 @@ import type { AppEnv } from '../deps.ts';
 import { AppError, notFound } from '../errors.ts';
 import { readJson, readMultipartForm } from '../middleware/body.ts';
 import { adminActor, requireAdmin } from '../middleware/admin-auth.ts';
-import { toBookingJson } from '../../services/booking-view.ts';
+import { toBookingJson } from '../../services/bookings/booking-view.ts';
 import {
   addProgressNote,
   deleteProgressLog,
   progressNoteSchema,
   progressUpdateSchema,
   updateProgress,
-} from '../../services/project-progress.ts';
+} from '../../services/projects/project-progress.ts';
 import {
   deletePhoto,
   MAX_PHOTO_BYTES,
   MAX_THUMBNAIL_BYTES,
   PHOTO_MESSAGES,
   uploadPhoto,
-} from '../../services/project-photos.ts';
-import { listProjectsPage, readProjectListQuery } from '../../services/projects-list.ts';
+} from '../../services/projects/project-photos.ts';
+import { listProjectsPage, readProjectListQuery } from '../../services/projects/projects-list.ts';
 import { setPageHeaders } from './admin-bookings.ts';
 
 /** Room for the multipart framing and the small text fields around the photo and its thumbnail. */

@@ -4,7 +4,7 @@ import type { AppEnv } from '../deps.ts';
 import { readJson, validate } from '../middleware/body.ts';
 import { adminActor, requireAdmin } from '../middleware/admin-auth.ts';
 import { REVIEW_HIDE_REASONS, type ReviewHideReason } from '../../../content/review-policy.ts';
-import { listReviewsForAdmin, setReviewVisibility } from '../../services/review-moderation.ts';
+import { listReviewsForAdmin, setReviewVisibility } from '../../services/reviews/review-moderation.ts';
 
 const idParam = z.coerce.number({ message: 'Review not found' }).int('Review not found').min(1, 'Review not found').max(2_147_483_647, 'Review not found');
 const hideSchema = z.object({

@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../deps.ts';
 import { adminActor, requireAdmin } from '../middleware/admin-auth.ts';
-import { bookingsCsv, contactsCsv, dashboardStats } from '../../services/admin-stats.ts';
-import { writeChannelLog } from '../../services/channel-log.ts';
+import { bookingsCsv, contactsCsv, dashboardStats } from '../../services/analytics/admin-stats.ts';
+import { writeChannelLog } from '../../services/messages/channel-log.ts';
 
 /** The date in the UK, for file names: an export made at 00:30 BST is that day's. */
 function londonDate(now: Date): string {

@@ -4,11 +4,11 @@ import { cleanOneLine } from '../../../domain/text.ts';
 import { analyticsEvents, pageViews } from '../../../../db/schema.ts';
 import type { AppEnv } from '../deps.ts';
 import { readJson } from '../middleware/body.ts';
-import { rateLimit } from '../../services/rate-limit.ts';
-import { clientInfo } from '../../services/client-info.ts';
+import { rateLimit } from '../../services/limits/rate-limit.ts';
+import { clientInfo } from '../../services/limits/client-info.ts';
 import { ANALYTICS_EVENTS, isStaffPage } from '../../../domain/analytics-events.ts';
 import { isSignedInStaff, requireAdmin } from '../middleware/admin-auth.ts';
-import { analyticsSummary } from '../../services/analytics-summary.ts';
+import { analyticsSummary } from '../../services/analytics/analytics-summary.ts';
 
 // Cleaned like every typed field (domain/text.ts): these end up in the admin dashboard and exports.
 const pathField = z.string().overwrite(cleanOneLine).min(1, 'Path is required').max(2048).startsWith('/', 'Path must start with /');

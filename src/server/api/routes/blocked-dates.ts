@@ -3,7 +3,7 @@ import * as z from 'zod';
 import type { AppEnv } from '../deps.ts';
 import { readJson } from '../middleware/body.ts';
 import { requireAdmin } from '../middleware/admin-auth.ts';
-import { BLOCK_DATE_MESSAGES, MAX_BLOCK_REASON_LENGTH, blockDate, listBlockedDates, unblockDate } from '../../services/blocked-dates.ts';
+import { BLOCK_DATE_MESSAGES, MAX_BLOCK_REASON_LENGTH, blockDate, listBlockedDates, unblockDate } from '../../services/bookings/blocked-dates.ts';
 import { adminAction } from './admin-bookings.ts';
 
 const REASON_TOO_LONG = `Please keep the reason under ${MAX_BLOCK_REASON_LENGTH} characters.`;

@@ -4,11 +4,11 @@ import { bookingPayloadSchema, fieldErrors } from '../../../domain/booking-schem
 import type { AppEnv } from '../deps.ts';
 import { badRequest } from '../errors.ts';
 import { readJson } from '../middleware/body.ts';
-import { admitToSiteCeiling, rateLimit } from '../../services/rate-limit.ts';
-import { cachedUnavailableDates } from '../../services/unavailable-dates-cache.ts';
-import { createBooking } from '../../services/bookings.ts';
-import { readIdempotencyKey } from '../../services/idempotency.ts';
-import { clientKey, previousClientKey } from '../../services/client-info.ts';
+import { admitToSiteCeiling, rateLimit } from '../../services/limits/rate-limit.ts';
+import { cachedUnavailableDates } from '../../services/bookings/unavailable-dates-cache.ts';
+import { createBooking } from '../../services/bookings/bookings.ts';
+import { readIdempotencyKey } from '../../services/bookings/idempotency.ts';
+import { clientKey, previousClientKey } from '../../services/limits/client-info.ts';
 import { afterResponse } from '../background.ts';
 
 // A business books a few times at most; a script filling the calendar with unpaid holds gets 429.
@@ -17,7 +17,7 @@ const BOOKING_LIMIT = { name: 'create-booking', limit: 20, windowSeconds: 60 * 6
 /**
  * The unavailable dates are public and the same for everyone, so browsers and the CDN may reuse
  * them briefly: 15 s fresh, then up to 30 s more while a fresh copy is fetched, on top of the
- * instance's own few seconds (services/unavailable-dates-cache.ts). A date that just filled up
+ * instance's own few seconds (services/bookings/unavailable-dates-cache.ts). A date that just filled up
  * shows within about a minute; until then a booking for it gets the 409 from the server's own
  * check. Netlify caches a function's answer only when told by its own header.
  */

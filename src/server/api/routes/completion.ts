@@ -3,7 +3,7 @@ import * as z from 'zod';
 import type { AppEnv } from '../deps.ts';
 import { validate } from '../middleware/body.ts';
 import { adminActor, requireAdmin } from '../middleware/admin-auth.ts';
-import { completionItems, completionStats, sendCompletionEmail, sendReviewRequest } from '../../services/completion.ts';
+import { completionItems, completionStats, sendCompletionEmail, sendReviewRequest } from '../../services/reviews/completion.ts';
 
 const bookingIdParam = z.coerce.number({ message: 'Booking not found' }).int('Booking not found').min(1, 'Booking not found').max(2_147_483_647, 'Booking not found');
 

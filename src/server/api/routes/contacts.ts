@@ -5,8 +5,8 @@ import { fieldErrors } from '../../../domain/booking-schema.ts';
 import type { AppEnv } from '../deps.ts';
 import { badRequest } from '../errors.ts';
 import { readJson } from '../middleware/body.ts';
-import { admitToSiteCeiling, rateLimit } from '../../services/rate-limit.ts';
-import { createContactEnquiry } from '../../services/contact-enquiries.ts';
+import { admitToSiteCeiling, rateLimit } from '../../services/limits/rate-limit.ts';
+import { createContactEnquiry } from '../../services/enquiries/contact-enquiries.ts';
 import { afterResponse } from '../background.ts';
 
 // A person sends an enquiry or two; a script flooding the inbox (and the outbox) gets 429.

@@ -5,12 +5,12 @@ import { MAX_BOOKING_ID } from '../../../domain/booking-schema.ts';
 import { CREW_MESSAGES } from '../../../domain/crew.ts';
 import type { AppEnv } from '../deps.ts';
 import { AppError, notFound } from '../errors.ts';
-import { rateLimit } from '../../services/rate-limit.ts';
+import { rateLimit } from '../../services/limits/rate-limit.ts';
 import { readMultipartForm } from '../middleware/body.ts';
-import { bearerToken, openCrewLink, type CrewSession } from '../../services/crew-links.ts';
-import { addCrewPhoto, crewDay, markDone, markOnTheWay } from '../../services/crew-day.ts';
-import { MAX_PHOTO_BYTES, MAX_THUMBNAIL_BYTES, PHOTO_MESSAGES } from '../../services/project-photos.ts';
-import { readIdempotencyKey } from '../../services/idempotency.ts';
+import { bearerToken, openCrewLink, type CrewSession } from '../../services/crew/crew-links.ts';
+import { addCrewPhoto, crewDay, markDone, markOnTheWay } from '../../services/crew/crew-day.ts';
+import { MAX_PHOTO_BYTES, MAX_THUMBNAIL_BYTES, PHOTO_MESSAGES } from '../../services/projects/project-photos.ts';
+import { readIdempotencyKey } from '../../services/bookings/idempotency.ts';
 
 // The crew's calls (api.md "Crew day"). The crew link's token comes as `Authorization: Bearer`,
 // never in the address, so it stays out of logs and Referer headers. A phone on a bad signal

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../deps.ts';
 import { notFound } from '../errors.ts';
 import { MAX_BOOKING_ID } from '../../../domain/booking-schema.ts';
-import { findPublicProject, PUBLIC_PROJECT_NOT_FOUND } from '../../services/public-project.ts';
+import { findPublicProject, PUBLIC_PROJECT_NOT_FOUND } from '../../services/projects/public-project.ts';
 
 /** Public and the same for everyone: a minute of shared caching spares the function. */
 const PUBLIC_CACHE = 'public, max-age=60';

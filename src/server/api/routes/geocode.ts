@@ -6,7 +6,7 @@ import { geocodeCache } from '../../../../db/schema.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { AppError, notFound } from '../errors.ts';
 import { validate } from '../middleware/body.ts';
-import { consumeFixedWindow, pauseSecondsLeft, rateLimit, startPause } from '../../services/rate-limit.ts';
+import { consumeFixedWindow, pauseSecondsLeft, rateLimit, startPause } from '../../services/limits/rate-limit.ts';
 import {
   createGeocoder,
   GeocoderUnavailableError,

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { DEFAULT_ROUTE_GROUP_SIZE, isRouteGroupSize, ROUTE_GROUP_SIZES } from '../../../domain/routing.ts';
-import { activeRouteGroups, regionCounts } from '../../services/locations.ts';
+import { activeRouteGroups, regionCounts } from '../../services/crew/locations.ts';
 import type { AppEnv } from '../deps.ts';
 import { badRequest } from '../errors.ts';
 import { requireAdmin } from '../middleware/admin-auth.ts';

@@ -3,13 +3,13 @@ import * as z from 'zod';
 import type { AppEnv } from '../deps.ts';
 import { AppError, badRequest, notConfigured } from '../errors.ts';
 import { limitBody, readJson, validate } from '../middleware/body.ts';
-import { rateLimit } from '../../services/rate-limit.ts';
-import { findCheckoutBooking } from '../../services/checkout-booking.ts';
+import { rateLimit } from '../../services/limits/rate-limit.ts';
+import { findCheckoutBooking } from '../../services/payments/checkout-booking.ts';
 import { InvalidSignatureError } from '../../providers/payments.ts';
-import { PAYMENT_MESSAGES } from '../../services/payments.ts';
-import { preparePayment } from '../../services/payment-intent.ts';
-import { readPaymentStatus } from '../../services/payment-status.ts';
-import { applyPaymentEvent } from '../../services/payment-webhook.ts';
+import { PAYMENT_MESSAGES } from '../../services/payments/payments.ts';
+import { preparePayment } from '../../services/payments/payment-intent.ts';
+import { readPaymentStatus } from '../../services/payments/payment-status.ts';
+import { applyPaymentEvent } from '../../services/payments/payment-webhook.ts';
 
 // POST /api/create-payment-intent, GET /api/payments/status, POST /api/stripe/webhook (api.md).
 

@@ -8,8 +8,8 @@ import type { AppEnv } from '../deps.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
 import { readJson, readMultipartForm } from '../middleware/body.ts';
 import { adminActor, readAdminSession, requireAdmin } from '../middleware/admin-auth.ts';
-import { rateLimit } from '../../services/rate-limit.ts';
-import { PHOTO_GRANT_COOKIE, hasPhotoGrant, readGrantTokens } from '../../services/tracking.ts';
+import { rateLimit } from '../../services/limits/rate-limit.ts';
+import { PHOTO_GRANT_COOKIE, hasPhotoGrant, readGrantTokens } from '../../services/projects/tracking.ts';
 import {
   MAX_PROOF_BYTES,
   PROOF_MESSAGES,
@@ -19,13 +19,13 @@ import {
   requestProofChanges,
   uploadProof,
   type ProofRow,
-} from '../../services/stencil-proofs.ts';
-import { requestStencilChange, waiveStencilChange } from '../../services/stencil-changes.ts';
+} from '../../services/proofs/stencil-proofs.ts';
+import { requestStencilChange, waiveStencilChange } from '../../services/proofs/stencil-changes.ts';
 import { contentDisposition } from './files.ts';
 import { judgedType } from './uploads.ts';
 
 // Stencil proof sign-off (api.md "Stencil proof sign-off"). The customer's side is reachable only
-// by a browser holding the tracking grant for the booking (services/tracking.ts, photo_grants) or,
+// by a browser holding the tracking grant for the booking (services/projects/tracking.ts, photo_grants) or,
 // for reading, by staff; everyone else gets the same 404 whether or not the proof exists.
 
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;

@@ -4,8 +4,8 @@ import { reviews } from '../../../../db/schema.ts';
 import type { AppEnv } from '../deps.ts';
 import { readJson } from '../middleware/body.ts';
 import { reviewSubmissionSchema } from '../../../domain/review-schema.ts';
-import { rateLimit } from '../../services/rate-limit.ts';
-import { findReviewRequest, submitReview } from '../../services/review-invitations.ts';
+import { rateLimit } from '../../services/limits/rate-limit.ts';
+import { findReviewRequest, submitReview } from '../../services/reviews/review-invitations.ts';
 
 /** The public review of public-site.md §3: no booking id, no e-mail, nothing that names a booking. */
 export interface PublicReview {

@@ -8,9 +8,9 @@ import type { AppEnv } from '../deps.ts';
 import { AppError, notFound } from '../errors.ts';
 import { readJson } from '../middleware/body.ts';
 import { readAdminSession } from '../middleware/admin-auth.ts';
-import { admitToSiteCeiling, rateLimit } from '../../services/rate-limit.ts';
-import { writeChannelLog } from '../../services/channel-log.ts';
-import { customerCrewStatus } from '../../services/crew-day.ts';
+import { admitToSiteCeiling, rateLimit } from '../../services/limits/rate-limit.ts';
+import { writeChannelLog } from '../../services/messages/channel-log.ts';
+import { customerCrewStatus } from '../../services/crew/crew-day.ts';
 import {
   PHOTO_GRANT_COOKIE,
   PHOTO_GRANT_TTL_MS,
@@ -23,7 +23,7 @@ import {
   listBookingPhotos,
   readGrantTokens,
   toTrackedBookingJson,
-} from '../../services/tracking.ts';
+} from '../../services/projects/tracking.ts';
 
 // Guessing e-mail + id pairs must be slow: 10 tries per 10 minutes per client, counted in the
 // database so every function instance shares the count.

@@ -10,9 +10,9 @@ import { UPLOAD_PART_BYTES, uploadPartCount, uploadPartLength } from '../../../d
 import type { AppEnv } from '../deps.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
 import { readJson } from '../middleware/body.ts';
-import { admitToSiteCeiling, rateLimit } from '../../services/rate-limit.ts';
-import { checkUnclaimedUploadQuota } from '../../services/upload-quota.ts';
-import { detectFileType, sanitizeOriginalName } from '../../services/file-type.ts';
+import { admitToSiteCeiling, rateLimit } from '../../services/limits/rate-limit.ts';
+import { checkUnclaimedUploadQuota } from '../../services/limits/upload-quota.ts';
+import { detectFileType, sanitizeOriginalName } from '../../services/files/file-type.ts';
 import { UPLOAD_MESSAGES } from './uploads.ts';
 
 // Large files in parts (domain/upload-parts.ts), for a store that is not Uploadcare: Netlify's

@@ -18,9 +18,9 @@ import {
   receiveMultipartFile,
   type ReceivedFile,
 } from '../multipart-file.ts';
-import { admitToSiteCeiling, rateLimit } from '../../services/rate-limit.ts';
-import { checkUnclaimedUploadQuota } from '../../services/upload-quota.ts';
-import { detectFileType, judgeFileContent, sanitizeOriginalName, type AllowedFileType } from '../../services/file-type.ts';
+import { admitToSiteCeiling, rateLimit } from '../../services/limits/rate-limit.ts';
+import { checkUnclaimedUploadQuota } from '../../services/limits/upload-quota.ts';
+import { detectFileType, judgeFileContent, sanitizeOriginalName, type AllowedFileType } from '../../services/files/file-type.ts';
 import { createUploadcare, UploadcareUnavailableError } from '../../providers/uploadcare.ts';
 
 export const UPLOAD_MESSAGES = {
@@ -148,7 +148,7 @@ export const uploadRoutes = new Hono<AppEnv>()
   )
 
   // Production path: the browser uploaded to Uploadcare itself; the server checks the file there.
-  // It is not stored yet: the booking that claims it stores it (services/bookings.ts).
+  // It is not stored yet: the booking that claims it stores it (services/bookings/bookings.ts).
   .post('/upload/uploadcare', rateLimit(UPLOAD_LIMIT), async (c) => {
     const { db, env } = c.get('deps');
     const uploadcare = createUploadcare(env);

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { MAX_BOOKING_ID } from '../../../domain/booking-schema.ts';
 import { newWorkerSchema, workerUpdateSchema } from '../../../domain/workers.ts';
-import { addWorker, listWorkers, removeWorker, updateWorker } from '../../services/workers.ts';
+import { addWorker, listWorkers, removeWorker, updateWorker } from '../../services/crew/workers.ts';
 import type { AppEnv } from '../deps.ts';
 import { notFound } from '../errors.ts';
 import { readJson } from '../middleware/body.ts';

@@ -3,7 +3,7 @@ import { formatLongDate } from '../../../domain/format.ts';
 import { formatPounds } from '../../../domain/pricing.ts';
 import { PROJECT_STEPS } from '../../../domain/project-steps.ts';
 import type { EmailAttachment, EmailMessage } from '../../providers/email.ts';
-import { UNPAID_HOLD_MINUTES } from '../../services/availability.ts';
+import { UNPAID_HOLD_MINUTES } from '../../services/bookings/availability.ts';
 import { addressesOf, trackingLines, workTypeLabel, type BookingEmailContext } from './booking-parts.ts';
 import { escapeHtml, heading, layout, plural, supportLines, text, trackProjectUrl } from './layout.ts';
 

@@ -1,5 +1,5 @@
 import { BUSINESS } from '../../../content/business.ts';
-import type { BookingRow } from '../../services/booking-view.ts';
+import type { BookingRow } from '../../services/bookings/booking-view.ts';
 import { splitAddresses } from '../../../domain/booking-limits.ts';
 
 // Pieces of a booking that several customer and staff e-mails show the same way.
@@ -13,7 +13,7 @@ export interface BookingEmailContext {
   siteUrl: string;
   /** The booking's own magic link to its tracking page, when one was issued. */
   trackingUrl?: string;
-  /** The booking's checkout link (services/checkout-token.ts), when the plain token is at hand. */
+  /** The booking's checkout link (services/payments/checkout-token.ts), when the plain token is at hand. */
   checkoutUrl?: string;
 }
 

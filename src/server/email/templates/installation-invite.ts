@@ -3,7 +3,7 @@ import { formatLongDate } from '../../../domain/format.ts';
 import { buildInstallationInvite, icsContentType, ICS_FILE_NAME } from '../../../domain/ics.ts';
 import { installationDay } from '../../../domain/schedule.ts';
 import type { EmailAttachment, EmailMessage } from '../../providers/email.ts';
-import type { BookingRow } from '../../services/booking-view.ts';
+import type { BookingRow } from '../../services/bookings/booking-view.ts';
 import { installationHours, storedAddresses } from './booking-parts.ts';
 import { INSTALLATION_QUESTIONS, escapeHtml, layout, text } from './layout.ts';
 

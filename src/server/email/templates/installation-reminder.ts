@@ -1,7 +1,7 @@
 import { BUSINESS } from '../../../content/business.ts';
 import { formatLongDate } from '../../../domain/format.ts';
 import type { EmailMessage } from '../../providers/email.ts';
-import type { BookingRow } from '../../services/booking-view.ts';
+import type { BookingRow } from '../../services/bookings/booking-view.ts';
 import { installationHours, storedAddresses } from './booking-parts.ts';
 import { INSTALLATION_QUESTIONS, escapeHtml, layout, text } from './layout.ts';
 

@@ -3,7 +3,7 @@ import { formatLongDate } from '../../../domain/format.ts';
 import { formatPounds } from '../../../domain/pricing.ts';
 import { PROJECT_STEPS } from '../../../domain/project-steps.ts';
 import type { EmailAttachment, EmailMessage } from '../../providers/email.ts';
-import type { BookingRow } from '../../services/booking-view.ts';
+import type { BookingRow } from '../../services/bookings/booking-view.ts';
 import { text, textAsHtml, trackProjectUrl } from './layout.ts';
 
 // The receipt for a booking Stripe has paid: the amount, the booking and how to follow it. One per

@@ -1,7 +1,7 @@
 import { BUSINESS } from '../../../content/business.ts';
 import { formatPounds, STENCIL_CHANGE_PENCE } from '../../../domain/pricing.ts';
 import type { EmailMessage } from '../../providers/email.ts';
-import type { BookingRow } from '../../services/booking-view.ts';
+import type { BookingRow } from '../../services/bookings/booking-view.ts';
 import { oneLine, text, textAsHtml } from './layout.ts';
 
 // The stencil proof sign-off e-mails (api.md "Stencil proof sign-off"): the customer's "your

@@ -1,0 +1,89 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Database } from '../../../../db/client.ts';
+import { crewLinks, workers } from '../../../../db/schema.ts';
+import { CREW_MESSAGES, crewLinkExpiresAt } from '../../../domain/crew.ts';
+import { AppError, notFound } from '../../api/errors.ts';
+import { hashToken, isTokenShaped, newToken } from '../projects/tracking.ts';
+
+// Crew links (api.md "Crew day"): a worker's key to one day's stops, with no account. The token
+// is 192 random bits and exists in plain text only in the worker's e-mail; the database keeps its
+// SHA-256. A link is for one London day and works until 12:00 London the next day
+// (domain/crew.ts CREW_LINK_CUTOFF_LONDON_HOUR), or until staff revoke it.
+
+export interface CrewWorker {
+  id: number;
+  name: string;
+  email: string;
+}
+
+export interface CrewSession {
+  worker: CrewWorker;
+  /** The London day the link is for, 'YYYY-MM-DD'. */
+  day: string;
+}
+
+/** The absolute link a worker opens. */
+export function crewLinkUrl(siteUrl: string, token: string): string {
+  const url = new URL('/crew', siteUrl);
+  url.searchParams.set('t', token);
+  return url.href;
+}
+
+/** How a worker is called on the page and in progress notes: their name, else their e-mail's name. */
+export function workerDisplayName(worker: { name: string | null; email: string }): string {
+  return worker.name?.trim() || worker.email.split('@')[0]!;
+}
+
+/**
+ * Stores a new link for the worker's day and returns its token. The caller revokes the worker's
+ * older links for that day (`revokeOtherCrewLinks`) once the e-mail carrying this one is queued,
+ * so the newest e-mail's link is the one that works.
+ */
+export async function insertCrewLink(db: Database, workerId: number, day: string, now: Date): Promise<string> {
+  const token = newToken();
+  await db.insert(crewLinks).values({ tokenHash: hashToken(token), workerId, day, expiresAt: crewLinkExpiresAt(day), createdAt: now });
+  return token;
+}
+
+/** Revokes every live link of the worker's day except `keepToken`'s. */
+export async function revokeOtherCrewLinks(db: Database, workerId: number, day: string, keepToken: string, now: Date): Promise<void> {
+  await db
+    .update(crewLinks)
+    .set({ revokedAt: now })
+    .where(and(eq(crewLinks.workerId, workerId), eq(crewLinks.day, day), isNull(crewLinks.revokedAt), ne(crewLinks.tokenHash, hashToken(keepToken))));
+}
+
+/** Staff's Revoke: every live link of the worker's day stops working. Returns how many it ended. */
+export async function revokeCrewLinks(db: Database, workerId: number, day: string, now: Date): Promise<number> {
+  const revoked = await db
+    .update(crewLinks)
+    .set({ revokedAt: now })
+    .where(and(eq(crewLinks.workerId, workerId), eq(crewLinks.day, day), isNull(crewLinks.revokedAt)))
+    .returning({ tokenHash: crewLinks.tokenHash });
+  return revoked.length;
+}
+
+/** The Bearer token of a request, or '' when the header is missing or of another kind. */
+export function bearerToken(header: string | undefined): string {
+  const match = /^Bearer\s+(\S+)$/i.exec(header?.trim() ?? '');
+  return match?.[1] ?? '';
+}
+
+/**
+ * The worker and day a token opens. 404 for a token no link has (malformed ones are looked up as
+ * a hash nothing has, so both take one query), 410 for a link past its cut-off or revoked.
+ */
+export async function openCrewLink(db: Database, token: string, now: Date): Promise<CrewSession> {
+  const tokenHash = hashToken(isTokenShaped(token) ? token : '');
+  const [found] = await db
+    .select({ link: crewLinks, worker: { id: workers.id, name: workers.name, email: workers.email, active: workers.active } })
+    .from(crewLinks)
+    .innerJoin(workers, eq(workers.id, crewLinks.workerId))
+    .where(eq(crewLinks.tokenHash, tokenHash))
+    .limit(1);
+  if (!found) throw notFound(CREW_MESSAGES.unknownLink);
+  // A deactivated worker's links end with them.
+  if (found.link.revokedAt || found.link.expiresAt <= now || !found.worker.active) throw new AppError(410, CREW_MESSAGES.expiredLink);
+  const { id, email } = found.worker;
+  return { worker: { id, email, name: workerDisplayName(found.worker) }, day: found.link.day };
+}

@@ -1,0 +1,297 @@
+import { and, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { rowsOf } from '../../../../db/client.ts';
+import { emailOutbox, geocodeCache, idempotencyKeys, stripeEvents, uploadSessions, uploadedFiles } from '../../../../db/schema.ts';
+import type { AppDeps } from '../../api/deps.ts';
+import { deliverQueuedWithin, STUCK_SENDING_MINUTES } from '../../providers/email.ts';
+import { writeChannelLog } from '../messages/channel-log.ts';
+import { pruneRateLimits } from '../limits/rate-limit.ts';
+import { pruneClientHashKeys } from '../limits/client-hash-keys.ts';
+import { applyRetention } from '../privacy/retention.ts';
+import { rollUpPageViews } from '../analytics/page-view-rollup.ts';
+import { sendInstallationReminders } from '../bookings/reminders.ts';
+import { archiveCompletedProjects } from '../projects/project-progress.ts';
+import { pruneExpiredPhotoGrants } from '../projects/tracking.ts';
+import { pruneAdminSessions } from '../staff/admin-sessions.ts';
+import { pruneTotpUses } from '../staff/admin-totp.ts';
+import { sendProofReminders } from '../proofs/stencil-proofs.ts';
+import { cancelLapsedHolds } from '../bookings/installation-invites.ts';
+
+/** A failed e-mail is tried this many times in all, then left as 'failed' for the admin to see. */
+export const MAX_EMAIL_ATTEMPTS = 5;
+/** After attempt n the next one waits EMAIL_RETRY_BASE_MINUTES × 2^n (10, 20, 40, 80 minutes). */
+export const EMAIL_RETRY_BASE_MINUTES = 5;
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+export const RETENTION = {
+  rateLimits: DAY,
+  geocodeCache: 30 * DAY,
+  idempotencyKeys: 7 * DAY,
+  unclaimedUploads: DAY,
+  stripeEvents: 90 * DAY,
+} as const;
+
+/**
+ * Netlify ends a scheduled run after 30 s. E-mail delivery, the one step whose time grows with
+ * the queue (each message is a call to SendGrid), stops handing out messages this long after the
+ * run began; what is left waits for the next hour, and the remaining steps take a second or two.
+ */
+export const JOB_DELIVERY_BUDGET_MS = 20_000;
+const UPLOAD_BATCH = 100;
+
+export type MaintenanceDeps = Pick<AppDeps, 'db' | 'mailer' | 'files' | 'log' | 'env'>;
+
+export interface MaintenanceCounts {
+  emailRetried: number;
+  emailUnstuck: number;
+  emailSent: number;
+  emailFailed: number;
+  rateLimitsPruned: number;
+  geocodeCachePruned: number;
+  idempotencyKeysPruned: number;
+  uploadsDeleted: number;
+  stripeEventsPruned: number;
+  /** Records past the periods /privacy promises (bookings, communications, analytics). */
+  retentionDeleted: number;
+  /** Day-before installation reminders sent. */
+  remindersSent: number;
+  /** "Your proof is still waiting" e-mails, one per proof, 3 business days after it was sent. */
+  proofRemindersSent: number;
+  projectsArchived: number;
+  photoGrantsPruned: number;
+  adminSessionsPruned: number;
+  usedSignInCodesPruned: number;
+  /** Calendar cancellations queued for unpaid bookings whose hold on their date lapsed. */
+  lapsedHoldsCancelled: number;
+  /** Unfinished part uploads (and their parts) removed after a day. */
+  uploadSessionsPruned: number;
+  /** Client-address hash keys past their day and the next (client-hash-keys.ts). */
+  clientHashKeysPruned: number;
+}
+
+export interface MaintenanceResult {
+  counts: MaintenanceCounts;
+  /** Steps that threw; the others still ran. */
+  failedSteps: string[];
+}
+
+/**
+ * The hourly housekeeping (netlify/functions/maintenance.mts, and scripts/serve.ts locally).
+ * Every step is a conditional update or a delete by age, so a repeated or overlapping run
+ * does nothing twice; the e-mail claim and the upload batch lock rows with SKIP LOCKED.
+ */
+export async function runMaintenance(deps: MaintenanceDeps, now: Date): Promise<MaintenanceResult> {
+  const { db } = deps;
+  // The real clock, not `now`: the limit is on this run's duration.
+  const until = Date.now() + JOB_DELIVERY_BUDGET_MS;
+  const counts: MaintenanceCounts = {
+    emailRetried: 0,
+    emailUnstuck: 0,
+    emailSent: 0,
+    emailFailed: 0,
+    rateLimitsPruned: 0,
+    geocodeCachePruned: 0,
+    idempotencyKeysPruned: 0,
+    uploadsDeleted: 0,
+    stripeEventsPruned: 0,
+    retentionDeleted: 0,
+    remindersSent: 0,
+    proofRemindersSent: 0,
+    projectsArchived: 0,
+    photoGrantsPruned: 0,
+    adminSessionsPruned: 0,
+    usedSignInCodesPruned: 0,
+    lapsedHoldsCancelled: 0,
+    uploadSessionsPruned: 0,
+    clientHashKeysPruned: 0,
+  };
+  const failedSteps: string[] = [];
+  const step = async (name: string, work: () => Promise<void>) => {
+    try {
+      await work();
+    } catch (error) {
+      failedSteps.push(name);
+      deps.log.error('Maintenance step failed', { step: name, error: error instanceof Error ? error.message : String(error) });
+    }
+  };
+  const before = (ms: number) => new Date(now.getTime() - ms);
+  const nowIso = now.toISOString();
+
+  // Before the e-mail step, which then sends the cancellations in this same run.
+  await step('lapsed_holds', async () => {
+    counts.lapsedHoldsCancelled = (await cancelLapsedHolds(deps, now)).length;
+  });
+
+  await step('email', async () => {
+    const retried = await db.execute(sql`
+      update email_outbox set status = 'queued'
+      where status = 'failed' and attempts < ${MAX_EMAIL_ATTEMPTS}
+        and (last_attempt_at is null
+          or last_attempt_at + make_interval(mins => ${EMAIL_RETRY_BASE_MINUTES}::int) * power(2, attempts)
+             <= ${nowIso}::timestamptz)
+      returning id`);
+    counts.emailRetried = rowsOf(retried).length;
+    // The claim already counted the attempt; one that never finished is retried like a failure.
+    const stuckBefore = before(STUCK_SENDING_MINUTES * MINUTE).toISOString();
+    const unstuck = await db.execute(sql`
+      update email_outbox
+      set status = case when attempts < ${MAX_EMAIL_ATTEMPTS} then 'queued' else 'failed' end,
+          error = case when attempts < ${MAX_EMAIL_ATTEMPTS} then error else 'Delivery did not finish' end
+      where status = 'sending' and coalesce(last_attempt_at, created_at) < ${stuckBefore}::timestamptz
+      returning id`);
+    counts.emailUnstuck = rowsOf(unstuck).length;
+    const { sent, failed } = await deliverQueuedWithin(deps.mailer, db, { until, now });
+    counts.emailSent += sent;
+    counts.emailFailed += failed;
+  });
+
+  await step('rate_limits', async () => {
+    counts.rateLimitsPruned = await pruneRateLimits(db, before(RETENTION.rateLimits));
+  });
+
+  await step('client_hash_keys', async () => {
+    counts.clientHashKeysPruned = await pruneClientHashKeys(db, now);
+  });
+
+  await step('geocode_cache', async () => {
+    const deleted = await db
+      .delete(geocodeCache)
+      .where(lt(geocodeCache.createdAt, before(RETENTION.geocodeCache)))
+      .returning({ key: geocodeCache.key });
+    counts.geocodeCachePruned = deleted.length;
+  });
+
+  await step('idempotency_keys', async () => {
+    const deleted = await db
+      .delete(idempotencyKeys)
+      .where(lt(idempotencyKeys.createdAt, before(RETENTION.idempotencyKeys)))
+      .returning({ key: idempotencyKeys.key });
+    counts.idempotencyKeysPruned = deleted.length;
+  });
+
+  await step('uploaded_files', async () => {
+    counts.uploadsDeleted = await deleteUnclaimedUploads(deps, before(RETENTION.unclaimedUploads));
+  });
+
+  await step('upload_sessions', async () => {
+    counts.uploadSessionsPruned = await pruneUploadSessions(deps, before(RETENTION.unclaimedUploads));
+  });
+
+  await step('stripe_events', async () => {
+    const deleted = await db
+      .delete(stripeEvents)
+      .where(lt(stripeEvents.receivedAt, before(RETENTION.stripeEvents)))
+      .returning({ id: stripeEvents.id });
+    counts.stripeEventsPruned = deleted.length;
+  });
+
+  await step('reminders', async () => {
+    counts.remindersSent = await sendInstallationReminders(deps, now, until);
+  });
+
+  await step('proof_reminders', async () => {
+    counts.proofRemindersSent = await sendProofReminders(deps, now);
+  });
+
+  // Before retention, which recounts the roll-up's oldest day from what it leaves.
+  await step('page_view_rollup', async () => {
+    await rollUpPageViews(db, now);
+  });
+
+  await step('retention', async () => {
+    const deleted = await applyRetention(deps, now);
+    counts.retentionDeleted = Object.values(deleted).reduce((sum, count) => sum + count, 0);
+  });
+
+  await step('archive_completed_projects', async () => {
+    counts.projectsArchived = await archiveCompletedProjects(db, now);
+  });
+
+  await step('photo_grants', async () => {
+    counts.photoGrantsPruned = await pruneExpiredPhotoGrants(db, now);
+  });
+
+  await step('admin_sessions', async () => {
+    counts.adminSessionsPruned = await pruneAdminSessions(db, now);
+    counts.usedSignInCodesPruned = await pruneTotpUses(db, now);
+  });
+
+  await step('log', async () => {
+    await writeChannelLog(db, {
+      channel: 'database',
+      action: 'maintenance',
+      severity: failedSteps.length ? 'warning' : 'info',
+      details: Object.entries(counts)
+        .map(([name, count]) => `${name} ${count}`)
+        .join(', ') + (failedSteps.length ? `; failed: ${failedSteps.join(', ')}` : ''),
+      metadata: { ...counts, failedSteps },
+    });
+  });
+
+  return { counts, failedSteps };
+}
+
+/**
+ * Uploads no booking claimed within a day. Each batch holds its rows locked while the stored
+ * files go, so a booking claiming one of them at that moment waits and then finds it gone
+ * (instead of claiming a row whose file was just deleted). Uploadcare rows are only records
+ * here: an unclaimed Uploadcare file was normally never stored (only a booking stores one), so
+ * Uploadcare deletes it itself after 24 hours and just the row is removed. (A booking refused
+ * after storing its files leaves them stored; docs/ARCHITECTURE.md, "Storing".)
+ */
+async function deleteUnclaimedUploads(deps: MaintenanceDeps, createdBefore: Date): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const { done, deleted } = await deps.db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ id: uploadedFiles.id, fileName: uploadedFiles.fileName, storage: uploadedFiles.storage })
+        .from(uploadedFiles)
+        .where(and(isNull(uploadedFiles.bookingId), lt(uploadedFiles.createdAt, createdBefore)))
+        .orderBy(uploadedFiles.id)
+        .limit(UPLOAD_BATCH)
+        .for('update', { skipLocked: true });
+      const removable: number[] = [];
+      for (const row of rows) {
+        if (row.storage === deps.files.kind) {
+          try {
+            await deps.files.delete(row.fileName);
+          } catch (error) {
+            // Kept for the next run rather than leaving a file no row points at.
+            deps.log.warn('Could not delete an unclaimed upload', {
+              fileName: row.fileName,
+              error: error instanceof Error ? error.message : String(error),
+            });
+            continue;
+          }
+        } else if (row.storage !== 'uploadcare') {
+          continue; // stored by a different store (disk vs Blobs) than this runtime has
+        }
+        removable.push(row.id);
+      }
+      if (removable.length) await tx.delete(uploadedFiles).where(inArray(uploadedFiles.id, removable));
+      return { done: rows.length < UPLOAD_BATCH || removable.length === 0, deleted: removable.length };
+    });
+    total += deleted;
+    if (done) return total;
+  }
+}
+
+/**
+ * Part uploads older than a day: an unfinished one's parts are removed from the store (a finished
+ * one's parts went when it was assembled; its file is an ordinary upload, handled above).
+ */
+async function pruneUploadSessions(deps: MaintenanceDeps, createdBefore: Date): Promise<number> {
+  const stale = await deps.db
+    .delete(uploadSessions)
+    .where(lt(uploadSessions.createdAt, createdBefore))
+    .returning({ id: uploadSessions.id, partCount: uploadSessions.partCount, fileName: uploadSessions.fileName });
+  for (const session of stale) {
+    if (session.fileName) continue;
+    for (let index = 0; index < session.partCount; index += 1) {
+      await deps.files.delete(`${session.id}.part${index}`).catch((error: unknown) =>
+        deps.log.warn('Could not delete an unfinished upload part', { error: error instanceof Error ? error.message : String(error) }),
+      );
+    }
+  }
+  return stale.length;
+}

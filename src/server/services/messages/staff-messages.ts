@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../../../db/client.ts';
+import { bookings, emailOutbox, type EmailAttachment } from '../../../../db/schema.ts';
+import { messageStatusOf, type MessageStatus } from '../../../domain/email-kinds.ts';
+import { conflict, notFound } from '../../api/errors.ts';
+import type { AppDeps } from '../../api/deps.ts';
+import { deliverNow } from '../../providers/email.ts';
+import { BOOKING_NOT_FOUND } from '../bookings/admin-bookings.ts';
+import { channelLogInsert } from './channel-log.ts';
+import { claimIdempotencyKey, idempotentResponseUpdate, requestFingerprint } from '../bookings/idempotency.ts';
+import { afterCursor, encodeCursor, microsOf, type PageRequest } from '../lib/keyset-page.ts';
+
+/**
+ * What the site wrote to whom, for staff (api.md "Staff messages"): every outbox row, read as
+ * sent. The outbox (db/schema.ts emailOutbox) is the one record: a resend is a new row there.
+ */
+export const MESSAGE_NOT_FOUND = 'Message not found';
+export const ATTACHMENT_NOT_FOUND = 'Attachment not found';
+export const RESEND_PENDING = 'This message is already queued to be sent again. Please wait until it has gone out.';
+
+export interface MessageSummary {
+  id: number;
+  kind: string;
+  to: string;
+  subject: string;
+  status: MessageStatus;
+  /** 'sendgrid', or 'outbox' when no mail provider is set and the row is all there is. */
+  provider: string | null;
+  createdAt: string;
+  sentAt?: string;
+  attempts: number;
+  error?: string;
+  bookingId?: number;
+  /** The message this one repeats, when staff resent it. */
+  resendOf?: number;
+}
+
+export interface MessageAttachmentInfo {
+  filename: string;
+  contentType: string;
+  size: number;
+}
+
+export interface MessageDetail extends MessageSummary {
+  text: string;
+  html: string | null;
+  attachments: MessageAttachmentInfo[];
+}
+
+const summaryColumns = {
+  id: emailOutbox.id,
+  kind: emailOutbox.kind,
+  to: emailOutbox.to,
+  subject: emailOutbox.subject,
+  status: emailOutbox.status,
+  provider: emailOutbox.provider,
+  createdAt: emailOutbox.createdAt,
+  sentAt: emailOutbox.sentAt,
+  attempts: emailOutbox.attempts,
+  error: emailOutbox.error,
+  bookingId: emailOutbox.bookingId,
+  resendOf: emailOutbox.resendOf,
+};
+
+type SummaryRow = Pick<typeof emailOutbox.$inferSelect, keyof typeof summaryColumns>;
+
+function summaryOf(row: SummaryRow): MessageSummary {
+  return {
+    id: row.id,
+    kind: row.kind,
+    to: row.to,
+    subject: row.subject,
+    status: messageStatusOf(row.status),
+    provider: row.provider,
+    createdAt: row.createdAt.toISOString(),
+    ...(row.sentAt ? { sentAt: row.sentAt.toISOString() } : {}),
+    attempts: row.attempts,
+    ...(row.error ? { error: row.error } : {}),
+    ...(row.bookingId !== null ? { bookingId: row.bookingId } : {}),
+    ...(row.resendOf !== null ? { resendOf: row.resendOf } : {}),
+  };
+}
+
+/** `:id` of a message route: anything but a row id is a 404, as an unknown id is. */
+export function parseMessageId(value: string): number {
+  const id = /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw notFound(MESSAGE_NOT_FOUND);
+  return id;
+}
+
+/** Every e-mail written for a booking, oldest first; 404 for a booking that does not exist. */
+export async function listBookingMessages(db: Database, bookingId: number): Promise<MessageSummary[]> {
+  const [booking] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, bookingId)).limit(1);
+  if (!booking) throw notFound(BOOKING_NOT_FOUND);
+  const rows = await db.select(summaryColumns).from(emailOutbox).where(eq(emailOutbox.bookingId, bookingId)).orderBy(asc(emailOutbox.id));
+  return rows.map(summaryOf);
+}
+
+export interface MessageListQuery extends PageRequest {
+  /** The recipient's address, matched whole and without regard to case. */
+  to?: string;
+  kind?: string;
+}
+
+/** Every e-mail the site wrote, newest first, a page at a time (keyset-page.ts). */
+export async function listMessages(db: Database, query: MessageListQuery) {
+  const conditions: SQL[] = [];
+  // The same expression as the email_outbox_to_idx index, so the filter is an index lookup.
+  if (query.to) conditions.push(sql`lower(${emailOutbox.to}) = ${query.to.trim().toLowerCase()}`);
+  if (query.kind) conditions.push(eq(emailOutbox.kind, query.kind));
+  const filter = conditions.length ? and(...conditions) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ ...summaryColumns, micros: microsOf(emailOutbox.createdAt) })
+      .from(emailOutbox)
+      .where(and(filter, afterCursor(emailOutbox.createdAt, emailOutbox.id, query.cursor)))
+      .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+      .limit(query.limit + 1),
+    db.select({ total: count() }).from(emailOutbox).where(filter),
+  ]);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const nextCursor = rows.length > query.limit && last ? encodeCursor(last.micros, last.id) : null;
+  return { items: page.map(summaryOf), total: total?.total ?? 0, nextCursor };
+}
+
+async function readRow(db: Database, id: number) {
+  const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1);
+  if (!row) throw notFound(MESSAGE_NOT_FOUND);
+  return row;
+}
+
+const bytesOf = (attachment: EmailAttachment) => Buffer.from(attachment.content, 'base64');
+
+/** The message as it was sent: both parts, and what was attached (names, types and sizes). */
+export async function readMessage(db: Database, id: number): Promise<MessageDetail> {
+  const row = await readRow(db, id);
+  return {
+    ...summaryOf(row),
+    text: row.text,
+    html: row.html,
+    attachments: (row.attachments ?? []).map((attachment) => ({
+      filename: attachment.filename,
+      contentType: attachment.type,
+      size: bytesOf(attachment).length,
+    })),
+  };
+}
+
+/** The n-th attachment (from 0) as its bytes. */
+export async function readMessageAttachment(db: Database, id: number, index: string) {
+  const row = await readRow(db, id);
+  const n = /^\d{1,3}$/.test(index) ? Number(index) : -1;
+  const attachment = row.attachments?.[n];
+  if (!attachment) throw notFound(ATTACHMENT_NOT_FOUND);
+  return { filename: attachment.filename, contentType: attachment.type, body: bytesOf(attachment) };
+}
+
+export interface ResendInput {
+  /** adminActor(): who asked, for the log and as the Idempotency-Key's owner. */
+  actor: string;
+  idempotencyKey?: string;
+}
+
+export interface ResendBody {
+  id: number;
+  resendOf: number;
+  status: MessageStatus;
+}
+
+/**
+ * Queues the same message again as a new outbox row, logged as an admin action, and sends it
+ * after the answer. A double click queues one copy: the same Idempotency-Key replays the first
+ * answer, and without one a second copy is refused while the first still waits
+ * (email_outbox_pending_resend_idx), whether or not the two requests overlap.
+ */
+export async function resendMessage(deps: AppDeps, id: number, { actor, idempotencyKey }: ResendInput) {
+  const key = idempotencyKey ? { scope: 'resend-message', key: idempotencyKey } : undefined;
+  const result = await deps.db.transaction(async (tx) => {
+    if (key) {
+      const claim = await claimIdempotencyKey<ResendBody>(tx, { ...key, fingerprint: requestFingerprint({ id }), client: actor });
+      if (!claim.claimed) return { body: claim.response.body, dedupeKey: null };
+    }
+    const original = await readRow(tx, id);
+    const dedupeKey = `resend:${id}:${randomUUID()}`;
+    const [copy] = await tx
+      .insert(emailOutbox)
+      .values({
+        kind: original.kind,
+        bookingId: original.bookingId,
+        resendOf: original.id,
+        to: original.to,
+        subject: original.subject,
+        text: original.text,
+        html: original.html,
+        attachments: original.attachments,
+        dedupeKey,
+      })
+      // No target: the conflict that matters is the partial index on a waiting resend.
+      .onConflictDoNothing()
+      .returning({ id: emailOutbox.id });
+    if (!copy) throw conflict(RESEND_PENDING);
+    const body: ResendBody = { id: copy.id, resendOf: original.id, status: 'queued' };
+    await channelLogInsert(tx, {
+      channel: 'admin',
+      action: 'email_resent',
+      userId: actor,
+      entityType: 'email',
+      entityId: copy.id,
+      // Like the delivery logs, it names the kind and rows, never the recipient or the subject.
+      details: `${original.kind} e-mail #${original.id} resent by staff as #${copy.id}`,
+      metadata: { kind: original.kind, resendOf: original.id, bookingId: original.bookingId },
+    });
+    if (key) await idempotentResponseUpdate(tx, key, { status: 202, body });
+    return { body, dedupeKey };
+  });
+  return {
+    body: result.body,
+    ...(result.dedupeKey ? { deliverMail: () => deliverNow(deps, [result.dedupeKey!]) } : {}),
+  };
+}

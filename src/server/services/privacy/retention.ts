@@ -1,0 +1,132 @@
+import { and, inArray, lt, sql } from 'drizzle-orm';
+import {
+  analyticsEvents,
+  bookings,
+  channelLogs,
+  contactEnquiries,
+  emailOutbox,
+  pageViews,
+  photos,
+  uploadedFiles,
+} from '../../../../db/schema.ts';
+import type { AppDeps } from '../../api/deps.ts';
+import { writeChannelLog } from '../messages/channel-log.ts';
+import { applyRollupRetention } from '../analytics/page-view-rollup.ts';
+
+/**
+ * What /privacy promises (src/content/legal.ts DATA_RETENTION), enforced by the hourly job:
+ * bookings 7 years, communications (enquiries, e-mails, activity logs) 3 years, analytics
+ * 26 months (the raw page views and the daily roll-up made from them). Periods are calendar
+ * periods counted back from `now` in UTC; the clock is injected.
+ */
+export const RETENTION_PERIODS = {
+  bookings: { years: 7 },
+  communications: { years: 3 },
+  analytics: { months: 26 },
+} as const;
+
+export interface RetentionCutoffs {
+  bookings: Date;
+  communications: Date;
+  analytics: Date;
+}
+
+/** `now` minus a calendar period; the 29th of February falls back to the 28th in a common year. */
+export function subtractPeriod(now: Date, period: { years?: number; months?: number }): Date {
+  const months = (period.years ?? 0) * 12 + (period.months ?? 0);
+  const target = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, 1, now.getUTCHours(), now.getUTCMinutes(), now.getUTCSeconds(), now.getUTCMilliseconds()));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(now.getUTCDate(), lastDay));
+  return target;
+}
+
+export function retentionCutoffs(now: Date): RetentionCutoffs {
+  return {
+    bookings: subtractPeriod(now, RETENTION_PERIODS.bookings),
+    communications: subtractPeriod(now, RETENTION_PERIODS.communications),
+    analytics: subtractPeriod(now, RETENTION_PERIODS.analytics),
+  };
+}
+
+export interface RetentionCounts {
+  bookings: number;
+  files: number;
+  enquiries: number;
+  emails: number;
+  channelLogs: number;
+  pageViews: number;
+  /** Rows of the daily page-view roll-up for days wholly past the period. */
+  pageViewDays: number;
+  events: number;
+}
+
+const BOOKING_BATCH = 200;
+
+/**
+ * Deletes what has outlived its period. A booking counts from the later of its creation and
+ * its preferred date (a booking made for a date far ahead is kept 7 years after that date); its
+ * locations, progress logs, photos and file records go with it (foreign keys cascade), and the
+ * stored files are removed after the rows are gone, so a failure never leaves a row pointing at
+ * a missing file. Repeating a run deletes nothing more.
+ */
+export async function applyRetention(deps: Pick<AppDeps, 'db' | 'files' | 'log'>, now: Date): Promise<RetentionCounts> {
+  const { db } = deps;
+  const cutoff = retentionCutoffs(now);
+  const counts: RetentionCounts = { bookings: 0, files: 0, enquiries: 0, emails: 0, channelLogs: 0, pageViews: 0, pageViewDays: 0, events: 0 };
+  const bookingCutoffDate = cutoff.bookings.toISOString().slice(0, 10);
+
+  for (;;) {
+    const expired = await db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(lt(bookings.createdAt, cutoff.bookings), sql`${bookings.preferredDate} < ${bookingCutoffDate}`))
+      .limit(BOOKING_BATCH);
+    if (expired.length === 0) break;
+    const ids = expired.map((row) => row.id);
+    const stored = await db.transaction(async (tx) => {
+      const photoFiles = (
+        await tx.select({ name: photos.fileName, thumbnail: photos.thumbnailFileName }).from(photos).where(inArray(photos.bookingId, ids))
+      ).flatMap((row) => [{ name: row.name }, ...(row.thumbnail ? [{ name: row.thumbnail }] : [])]);
+      const brandFiles = await tx
+        .select({ name: uploadedFiles.fileName, storage: uploadedFiles.storage })
+        .from(uploadedFiles)
+        .where(inArray(uploadedFiles.bookingId, ids));
+      await tx.delete(bookings).where(inArray(bookings.id, ids));
+      return [...photoFiles.map((file) => file.name), ...brandFiles.filter((file) => file.storage !== 'uploadcare').map((file) => file.name)];
+    });
+    for (const name of stored) {
+      try {
+        await deps.files.delete(name);
+        counts.files += 1;
+      } catch (error) {
+        deps.log.warn('A stored file past retention could not be deleted', { error: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    counts.bookings += ids.length;
+    if (expired.length < BOOKING_BATCH) break;
+  }
+
+  const deleteOlder = async (table: typeof contactEnquiries | typeof emailOutbox | typeof pageViews | typeof analyticsEvents, before: Date) =>
+    (await db.delete(table).where(lt(table.createdAt, before)).returning({ id: table.id })).length;
+  counts.enquiries = await deleteOlder(contactEnquiries, cutoff.communications);
+  counts.emails = await deleteOlder(emailOutbox, cutoff.communications);
+  counts.channelLogs = (
+    await db.delete(channelLogs).where(lt(channelLogs.timestamp, cutoff.communications)).returning({ id: channelLogs.id })
+  ).length;
+  counts.pageViews = await deleteOlder(pageViews, cutoff.analytics);
+  counts.pageViewDays = await applyRollupRetention(db, cutoff.analytics);
+  counts.events = await deleteOlder(analyticsEvents, cutoff.analytics);
+
+  if (Object.values(counts).some((count) => count > 0)) {
+    await writeChannelLog(db, {
+      channel: 'database',
+      action: 'retention_applied',
+      details: `Deleted records past their retention period: ${Object.entries(counts)
+        .filter(([, count]) => count > 0)
+        .map(([name, count]) => `${count} ${name}`)
+        .join(', ')}`,
+      metadata: { ...counts },
+    });
+  }
+  return counts;
+}

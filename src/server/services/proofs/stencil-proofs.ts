@@ -1,0 +1,331 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../../../db/client.ts';
+import { bookings, proofs, stencilChanges } from '../../../../db/schema.ts';
+import { BUSINESS } from '../../../content/business.ts';
+import { poundsFromPence } from '../../../domain/pricing.ts';
+import {
+  PROOF_NOTE_MAX_LENGTH,
+  PROOF_REMINDER_BUSINESS_DAYS,
+  STENCIL_CHANGE_POUNDS,
+  type ProofStatus,
+} from '../../../domain/proofs.ts';
+import { cleanMultiLine } from '../../../domain/text.ts';
+import type { AppDeps } from '../../api/deps.ts';
+import { AppError, badRequest, conflict, notFound } from '../../api/errors.ts';
+import { proofApprovedStaffEmail, proofChangesStaffEmail, proofReadyEmail, proofReminderEmail } from '../../email/templates/index.ts';
+import { deliverNow, queueEmail } from '../../providers/email.ts';
+import type { BookingRow } from '../bookings/booking-view.ts';
+import { writeChannelLog } from '../messages/channel-log.ts';
+import { sanitizeOriginalName, type AllowedFileType } from '../files/file-type.ts';
+import { addBusinessDays } from '../lib/london-days.ts';
+import { moveToStep } from '../projects/project-progress.ts';
+import { createTrackingLink, trackingLinkUrl } from '../projects/tracking.ts';
+
+/**
+ * Stencil proof sign-off (api.md "Stencil proof sign-off"). Staff upload versions; the customer,
+ * holding the tracking grant, approves one or asks for changes. Every write locks the booking row
+ * first, so an upload, an approval and a change request on one booking run one after another, and
+ * a decision is a conditional UPDATE … WHERE status = 'awaiting': of two at once, one wins.
+ */
+
+/**
+ * A proof must fit one Netlify function request (about 4.5 MB of file once base64-encoded), as
+ * the admin's photos do; staff export proofs at screen resolution, far below that.
+ */
+export const MAX_PROOF_BYTES = 4 * 1024 * 1024;
+
+export const PROOF_MESSAGES = {
+  bookingNotFound: 'Booking not found',
+  proofNotFound: 'Proof not found',
+  missingFile: 'Please choose the proof file (PNG, JPG, SVG or PDF).',
+  tooLarge: 'The proof is too large. The maximum size is 4MB.',
+  note: `The note must be at most ${PROOF_NOTE_MAX_LENGTH} characters`,
+  superseded: 'This proof has been replaced by a newer version. Please look at the latest one.',
+  alreadyApproved: 'This proof is already approved.',
+  alreadyChanged: 'Changes have already been requested for this proof.',
+  cancelled: 'This booking is cancelled, so its proof can no longer be approved. Please contact us.',
+  paidChange: `This proof is already approved: a stencil change after approval costs an extra £${STENCIL_CHANGE_POUNDS}.`,
+} as const;
+
+export type ProofRow = typeof proofs.$inferSelect;
+type StencilChangeRow = typeof stencilChanges.$inferSelect;
+
+interface Actor {
+  userId: string;
+  now: Date;
+}
+
+type Deps = Pick<AppDeps, 'db' | 'env' | 'files' | 'mailer' | 'log' | 'now'>;
+
+/** Where staff notes go: ADMIN_EMAIL, else the business's own address (as enquiries do). */
+export function staffAddress(deps: Pick<AppDeps, 'env'>): string {
+  return deps.env.ADMIN_EMAIL ?? BUSINESS.email;
+}
+
+export async function lockBookingRow(tx: Transaction | Database, bookingId: number): Promise<BookingRow> {
+  const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
+  if (!row) throw notFound(PROOF_MESSAGES.bookingNotFound);
+  return row;
+}
+
+// ------------------------------------------------------------------ reading
+
+/** The access-checked address of a proof's file (never the public /uploads path). */
+export const proofFileUrl = (proofId: number) => `/api/proofs/${proofId}/file`;
+
+function toChangeJson(change: StencilChangeRow) {
+  return {
+    id: change.id,
+    comment: change.comment,
+    amount: poundsFromPence(change.amountPence),
+    status: change.status,
+    createdAt: change.createdAt.toISOString(),
+    paidAt: change.paidAt?.toISOString() ?? null,
+    waivedAt: change.waivedAt?.toISOString() ?? null,
+    waivedBy: change.waivedBy,
+    waivedReason: change.waivedReason,
+  };
+}
+
+export type StencilChangeJson = ReturnType<typeof toChangeJson>;
+
+export function toProofJson(row: ProofRow, changes: StencilChangeRow[] = []) {
+  return {
+    id: row.id,
+    bookingId: row.bookingId,
+    version: row.version,
+    status: row.status,
+    note: row.note,
+    fileUrl: proofFileUrl(row.id),
+    mimeType: row.mimeType,
+    originalName: row.originalName,
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    comment: row.comment,
+    approvedAt: row.approvedAt?.toISOString() ?? null,
+    /** Changes asked for after this version was approved: paid, waived or awaiting payment. */
+    changes: changes.filter((change) => change.proofId === row.id).map(toChangeJson),
+  };
+}
+
+export type ProofJson = ReturnType<typeof toProofJson>;
+
+/** Every version of a booking's proof, newest first, with the changes asked for after approval. */
+export async function listProofs(db: Database, bookingId: number): Promise<ProofJson[]> {
+  const [rows, changes] = await Promise.all([
+    db.select().from(proofs).where(eq(proofs.bookingId, bookingId)).orderBy(desc(proofs.version)),
+    db.select().from(stencilChanges).where(eq(stencilChanges.bookingId, bookingId)).orderBy(desc(stencilChanges.id)),
+  ]);
+  return rows.map((row) => toProofJson(row, changes));
+}
+
+export async function findProof(db: Database, proofId: number): Promise<ProofRow | null> {
+  const [row] = await db.select().from(proofs).where(eq(proofs.id, proofId)).limit(1);
+  return row ?? null;
+}
+
+// ------------------------------------------------------------------ staff upload
+
+export interface ProofUpload {
+  bytes: Uint8Array;
+  type: AllowedFileType;
+  originalName: string;
+  note: unknown;
+}
+
+/** The staff's optional note: multi-line text, at most PROOF_NOTE_MAX_LENGTH characters. */
+export function parseProofNote(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value !== 'string') throw badRequest(PROOF_MESSAGES.note, { note: PROOF_MESSAGES.note });
+  const note = cleanMultiLine(value).trim();
+  if (note.length > PROOF_NOTE_MAX_LENGTH) throw badRequest(PROOF_MESSAGES.note, { note: PROOF_MESSAGES.note });
+  return note || null;
+}
+
+/**
+ * Stores a new version (the file before the transaction, removed again if the row cannot be
+ * written), supersedes the awaiting one, and e-mails the customer a magic link to it.
+ */
+export async function uploadProof(deps: Deps, bookingId: number, upload: ProofUpload, actor: Actor): Promise<ProofJson> {
+  const note = parseProofNote(upload.note);
+  const [exists] = await deps.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, bookingId)).limit(1);
+  if (!exists) throw notFound(PROOF_MESSAGES.bookingNotFound);
+
+  const fileName = `proof-${randomUUID()}.${upload.type.extension}`;
+  await deps.files.put(fileName, upload.bytes, upload.type.mimeType);
+  let result: { proof: ProofRow; mailKey: string };
+  try {
+    result = await deps.db.transaction(async (tx) => {
+      const booking = await lockBookingRow(tx, bookingId);
+      const superseded = await tx
+        .update(proofs)
+        .set({ status: 'superseded' })
+        .where(and(eq(proofs.bookingId, bookingId), eq(proofs.status, 'awaiting')))
+        .returning({ version: proofs.version });
+      const [latest] = await tx
+        .select({ version: sql<number>`coalesce(max(${proofs.version}), 0)`.mapWith(Number) })
+        .from(proofs)
+        .where(eq(proofs.bookingId, bookingId));
+      const [proof] = await tx
+        .insert(proofs)
+        .values({
+          bookingId,
+          version: (latest?.version ?? 0) + 1,
+          note,
+          fileName,
+          originalName: sanitizeOriginalName(upload.originalName, upload.type.extension),
+          mimeType: upload.type.mimeType,
+          fileSize: upload.bytes.byteLength,
+          createdBy: actor.userId,
+          createdAt: actor.now,
+        })
+        .returning();
+      await writeChannelLog(tx, {
+        channel: 'admin',
+        action: 'proof_uploaded',
+        entityType: 'booking',
+        entityId: bookingId,
+        userId: actor.userId,
+        details:
+          `Stencil proof version ${proof!.version} sent to the customer of booking #${bookingId}` +
+          (superseded.length ? ` (replaces version ${superseded.map((row) => row.version).join(', ')})` : ''),
+        metadata: { proofId: proof!.id, version: proof!.version, fileName, superseded: superseded.map((row) => row.version) },
+      });
+      const token = await createTrackingLink(tx, bookingId, actor.now);
+      const message = proofReadyEmail({ booking, proof: proof! }, trackingLinkUrl(deps.env.SITE_URL, token));
+      await queueEmail(tx, message);
+      return { proof: proof!, mailKey: message.dedupeKey! };
+    });
+  } catch (error) {
+    await deps.files.delete(fileName).catch(() => undefined);
+    throw error;
+  }
+  await deliverNow(deps, [result.mailKey]);
+  return toProofJson(result.proof);
+}
+
+// ------------------------------------------------------------------ customer decisions
+
+/** The 409 (or, for an approved version, the 402 of a paid change) for a proof no longer awaiting. */
+function decisionRefused(status: ProofStatus, asking: 'approve' | 'changes'): AppError {
+  if (status === 'approved') {
+    return asking === 'changes'
+      ? new AppError(402, PROOF_MESSAGES.paidChange, undefined, undefined, { amount: STENCIL_CHANGE_POUNDS })
+      : conflict(PROOF_MESSAGES.alreadyApproved);
+  }
+  return conflict(status === 'superseded' ? PROOF_MESSAGES.superseded : PROOF_MESSAGES.alreadyChanged);
+}
+
+/**
+ * The customer approves the awaiting version: recorded once (time and version), the booking's
+ * stencilApprovedDate set, a booking at step 2 moved to step 3 as staff's dialog would, and
+ * staff told (e-mail and a log line).
+ */
+export async function approveProof(deps: Deps, proof: ProofRow): Promise<ProofJson> {
+  const now = deps.now();
+  const { approved, mailKey } = await deps.db.transaction(async (tx) => {
+    const booking = await lockBookingRow(tx, proof.bookingId);
+    if (booking.status === 'cancelled') throw conflict(PROOF_MESSAGES.cancelled);
+    const [approved] = await tx
+      .update(proofs)
+      .set({ status: 'approved', decidedAt: now, approvedAt: now })
+      .where(and(eq(proofs.id, proof.id), eq(proofs.status, 'awaiting')))
+      .returning();
+    if (!approved) throw decisionRefused((await currentStatus(tx, proof.id)) ?? 'superseded', 'approve');
+
+    const note = `Stencil proof version ${approved.version} approved by the customer`;
+    if (booking.currentStep === 2) {
+      await moveToStep(tx, booking, { currentStep: 3, stencilApprovedDate: now.toISOString(), statusNotes: note }, { userId: 'customer', now });
+    } else {
+      await tx.update(bookings).set({ stencilApprovedDate: now, updatedAt: now }).where(eq(bookings.id, booking.id));
+    }
+    await writeChannelLog(tx, {
+      channel: 'booking',
+      action: 'proof_approved',
+      entityType: 'booking',
+      entityId: booking.id,
+      userId: 'customer',
+      details: `${note} (booking #${booking.id}${booking.currentStep === 2 ? ', moved to step 3' : ''})`,
+      metadata: { proofId: approved.id, version: approved.version, fromStep: booking.currentStep },
+    });
+    const message = proofApprovedStaffEmail({ booking, proof: approved }, staffAddress(deps), now);
+    await queueEmail(tx, message);
+    return { approved, mailKey: message.dedupeKey! };
+  });
+  await deliverNow(deps, [mailKey]);
+  return toProofJson(approved);
+}
+
+async function currentStatus(tx: Transaction | Database, proofId: number): Promise<ProofStatus | null> {
+  const [row] = await tx.select({ status: proofs.status }).from(proofs).where(eq(proofs.id, proofId));
+  return row?.status ?? null;
+}
+
+/** The customer asks for changes to the awaiting version; after an approval this is a paid change (402). */
+export async function requestProofChanges(deps: Deps, proof: ProofRow, comment: string): Promise<ProofJson> {
+  const now = deps.now();
+  const { changed, mailKey } = await deps.db.transaction(async (tx) => {
+    const booking = await lockBookingRow(tx, proof.bookingId);
+    const [changed] = await tx
+      .update(proofs)
+      .set({ status: 'changes_requested', decidedAt: now, comment })
+      .where(and(eq(proofs.id, proof.id), eq(proofs.status, 'awaiting')))
+      .returning();
+    if (!changed) throw decisionRefused((await currentStatus(tx, proof.id)) ?? 'superseded', 'changes');
+    await writeChannelLog(tx, {
+      channel: 'booking',
+      action: 'proof_changes_requested',
+      entityType: 'booking',
+      entityId: booking.id,
+      userId: 'customer',
+      details: `The customer of booking #${booking.id} asked for changes to stencil proof version ${changed.version}`,
+      metadata: { proofId: changed.id, version: changed.version, commentLength: comment.length },
+    });
+    const message = proofChangesStaffEmail({ booking, proof: changed }, staffAddress(deps), { id: null, comment, settlement: null });
+    await queueEmail(tx, message);
+    return { changed, mailKey: message.dedupeKey! };
+  });
+  await deliverNow(deps, [mailKey]);
+  return toProofJson(changed);
+}
+
+// ------------------------------------------------------------------ reminder
+
+/**
+ * One reminder per awaiting proof, PROOF_REMINDER_BUSINESS_DAYS business days (Mon-Fri, London)
+ * after its upload, from the hourly maintenance job. The proof row is claimed (reminderSentAt)
+ * in the transaction that queues the e-mail, so overlapping runs never send two.
+ */
+export async function sendProofReminders(deps: Pick<AppDeps, 'db' | 'env' | 'mailer' | 'log'>, now: Date): Promise<number> {
+  // Three business days are at least three calendar days: older rows only, then the exact rule.
+  const cutoff = new Date(now.getTime() - PROOF_REMINDER_BUSINESS_DAYS * 24 * 3_600_000);
+  const keys = await deps.db.transaction(async (tx) => {
+    const candidates = await tx
+      .select({ proof: proofs, booking: bookings })
+      .from(proofs)
+      .innerJoin(bookings, eq(bookings.id, proofs.bookingId))
+      .where(and(eq(proofs.status, 'awaiting'), isNull(proofs.reminderSentAt), lte(proofs.createdAt, cutoff), eq(bookings.archived, false)))
+      .for('update', { of: proofs, skipLocked: true });
+    const due = candidates.filter(({ proof }) => addBusinessDays(proof.createdAt, PROOF_REMINDER_BUSINESS_DAYS) <= now);
+    const queued: string[] = [];
+    for (const { proof, booking } of due) {
+      await tx.update(proofs).set({ reminderSentAt: now }).where(eq(proofs.id, proof.id));
+      const token = await createTrackingLink(tx, booking.id, now);
+      const message = proofReminderEmail({ booking, proof }, trackingLinkUrl(deps.env.SITE_URL, token));
+      await queueEmail(tx, message);
+      queued.push(message.dedupeKey!);
+    }
+    if (due.length) {
+      await writeChannelLog(tx, {
+        channel: 'email',
+        action: 'proof_reminders_queued',
+        details: `Proof reminders queued for ${due.length} booking(s) waiting ${PROOF_REMINDER_BUSINESS_DAYS} business days for a decision`,
+        metadata: { bookingIds: due.map(({ booking }) => booking.id), proofIds: due.map(({ proof }) => proof.id) },
+      });
+    }
+    return queued;
+  });
+  if (keys.length) await deps.mailer.deliverQueued(deps.db, { dedupeKeys: keys, now });
+  return keys.length;
+}
