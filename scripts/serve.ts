@@ -6,9 +6,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { getEnv } from '../src/server/env.ts';
-import { createRuntime } from '../src/server/runtime.ts';
-import { createStaticSite } from '../src/server/static-site.ts';
-import { startLocalServer } from '../src/server/local-server.ts';
+import { onStopSignal, serveSite } from '../src/server/serve-site.ts';
 import { runMaintenance } from '../src/server/services/jobs/maintenance.ts';
 import { runWorkerNotificationJob } from '../src/server/services/crew/worker-notifications.ts';
 
@@ -16,15 +14,8 @@ import { runWorkerNotificationJob } from '../src/server/services/crew/worker-not
 const distDir = fileURLToPath(new URL('../dist', import.meta.url));
 
 const env = getEnv();
-const runtime = await createRuntime(env);
-const site = createStaticSite({
-  distDir,
-  api: (request, bindings) => runtime.app.fetch(request, bindings as never),
-  policy: env,
-});
-
-// Header, request and keep-alive timeouts: see local-server.ts.
-const { server, port } = await startLocalServer({ fetch: site.fetch, port: env.PORT, hostname: env.HOST });
+const site = await serveSite(env, distDir);
+const { runtime, port } = site;
 console.log(`Site and API on http://localhost:${port} (database: ${runtime.database.driver})`);
 
 // Netlify runs netlify/functions/maintenance.mts hourly; locally this process does.
@@ -54,19 +45,14 @@ const workerStart = setTimeout(() => {
 }, HOUR_MS - (Date.now() % HOUR_MS));
 workerStart.unref();
 
-let stopping = false;
-async function stop(signal: string) {
-  if (stopping) return;
-  stopping = true;
+onStopSignal(async (signal) => {
   console.log(`\n${signal}: stopping…`);
   clearInterval(maintenanceTimer);
   clearTimeout(workerStart);
   clearInterval(workerTimer);
-  server.close();
+  site.server.close();
+  // The jobs finish on the open database before it closes.
   await maintenanceRun;
   await workerRun;
   await runtime.close();
-  process.exit(0);
-}
-process.on('SIGINT', () => void stop('SIGINT'));
-process.on('SIGTERM', () => void stop('SIGTERM'));
+});

@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { inlineCriticalCssInBuild } from './build-integrations.ts';
 import { criticalCss, inlineCriticalCss, pageClasses } from './critical-css.ts';
 
 const SHEET = [
@@ -79,5 +83,28 @@ describe('inlineCriticalCss', () => {
 
   it('refuses a page whose policy would block its own critical CSS', () => {
     expect(() => inlineCriticalCss('<head><link rel="stylesheet" href="/_astro/site.css"></head>', read)).toThrow(/CSP meta/);
+  });
+});
+
+describe('inlineCriticalCssInBuild', () => {
+  it('rewrites every static page of a build, in nested folders, and leaves island pages as built', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'cp-critical-'));
+    try {
+      mkdirSync(path.join(root, '_astro'));
+      mkdirSync(path.join(root, 'pricing'));
+      mkdirSync(path.join(root, 'booking'));
+      writeFileSync(path.join(root, '_astro/site.css'), SHEET);
+      writeFileSync(path.join(root, 'index.html'), page('<p class="mt-5">Home</p>'));
+      writeFileSync(path.join(root, 'pricing/index.html'), page('<p class="hidden">Pricing</p>'));
+      const island = page('<astro-island uid="1"></astro-island>');
+      writeFileSync(path.join(root, 'booking/index.html'), island);
+
+      expect(await inlineCriticalCssInBuild(root)).toEqual({ inlined: 2, pages: 3 });
+      expect(readFileSync(path.join(root, 'index.html'), 'utf8')).toContain('.mt-5{margin-top:1.25rem}');
+      expect(readFileSync(path.join(root, 'pricing/index.html'), 'utf8')).toContain('.hidden{display:none}');
+      expect(readFileSync(path.join(root, 'booking/index.html'), 'utf8')).toBe(island);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
