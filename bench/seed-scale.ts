@@ -18,7 +18,7 @@ import { createApp } from '../src/server/api/app.ts';
 import { silentLogger, type AppDeps } from '../src/server/api/deps.ts';
 import { parseEnv } from '../src/server/env.ts';
 import { createMailer } from '../src/server/providers/email.ts';
-import { createPaymentsProvider } from '../src/server/providers/payments.ts';
+import { createPaymentsProvider } from '../src/server/providers/stripe-payments.ts';
 import { createDiskFileStore } from '../src/server/providers/files.ts';
 import { startAdminSession } from '../src/server/services/staff/admin-sessions.ts';
 import { adminCookieName } from '../src/server/api/middleware/admin-auth.ts';
