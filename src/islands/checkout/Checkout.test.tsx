@@ -3,7 +3,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '../../content/payment-messages.ts';
-import { Unavailable } from './Checkout.tsx';
+import { Unavailable } from './CheckoutNotices.tsx';
 import type { PendingBooking } from './pending-booking.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
