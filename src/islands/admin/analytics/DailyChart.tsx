@@ -1,9 +1,5 @@
+import type { DayCount } from '../../../domain/analytics-summary.ts';
 import { formatCount } from '../logs/StatCard.tsx';
-
-export interface DayCount {
-  date: string;
-  count: number;
-}
 
 const SHORT_DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const LONG_DAY = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });

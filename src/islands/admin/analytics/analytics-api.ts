@@ -1,15 +1,7 @@
 import { adminApi as api } from '../admin-api.ts';
-import type { DayCount } from './DailyChart.tsx';
+import type { AnalyticsSummary } from '../../../domain/analytics-summary.ts';
 
-export interface AnalyticsSummary {
-  totalPageViews: number;
-  pageViewsLast24Hours: number;
-  topPages: { path: string; count: number }[];
-  topCountries: { country: string; count: number }[];
-  topCities: { city: string; count: number }[];
-  recentEvents: { eventName: string; count: number }[];
-  dailyPageViews: DayCount[];
-}
+export type { AnalyticsSummary };
 
 export const fetchAnalyticsSummary = (signal?: AbortSignal) => api<AnalyticsSummary>('/api/analytics/summary', { signal });
 

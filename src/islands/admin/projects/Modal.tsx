@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { keepTabInside } from '../../../client/focus-trap.ts';
 
 interface ModalProps {
   open: boolean;
@@ -32,24 +33,9 @@ export function Modal({ open, title, description, onClose, children, wide = fals
     }
   }, [open]);
 
-  // showModal() makes the page inert, but Tab can still leave for the browser's own UI; wrap it
-  // so keyboard focus cycles inside the dialog, as the site's drawer does.
-  const keepFocusInside = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== 'Tab') return;
-    const focusable = [
-      ...event.currentTarget.querySelectorAll<HTMLElement>('button:not([disabled]), textarea, input, select, a[href]'),
-    ];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  // Keyboard focus cycles inside the dialog, as it does in the site's drawer.
+  const keepFocusInside = (event: KeyboardEvent<HTMLDialogElement>) =>
+    keepTabInside(event.currentTarget, event, 'button:not([disabled]), textarea, input, select, a[href]');
 
   return (
     <dialog

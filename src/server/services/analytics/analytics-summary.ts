@@ -3,22 +3,14 @@ import { rowsOf, type Database } from '../../../../db/client.ts';
 import { analyticsEvents, pageViews } from '../../../../db/schema.ts';
 import { londonDays, londonMidnight } from '../lib/london-days.ts';
 import { countedPageViews, readRollupWatermark } from './page-view-rollup.ts';
+import type { AnalyticsSummary } from '../../../domain/analytics-summary.ts';
+
+export type { AnalyticsSummary };
 
 /** admin-dashboard.md §9: "7 days for top lists, 24 hours for events". */
 export const TOP_LIST_DAYS = 7;
 export const TOP_LIST_SIZE = 10;
 export const DAILY_CHART_DAYS = 30;
-
-export interface AnalyticsSummary {
-  totalPageViews: number;
-  pageViewsLast24Hours: number;
-  topPages: { path: string; count: number }[];
-  topCountries: { country: string; count: number }[];
-  topCities: { city: string; count: number }[];
-  recentEvents: { eventName: string; count: number }[];
-  /** The last 30 days in London, oldest first, every day present (0 when none). */
-  dailyPageViews: { date: string; count: number }[];
-}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
