@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Driver = 'pglite' | 'neon' | 'pg';
@@ -62,27 +63,23 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
   const driver = driverFor(options.url);
 
   if (driver === 'pglite') {
-    const { PGlite } = await import('@electric-sql/pglite');
     // The one place the data directory is made: every command (start, db:migrate, db:seed,
     // db:export, db:import) may be the first to run on a fresh clone with no DATA_DIR yet.
     if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+    // Refused before anything is read: another process has this folder open (data-dir-lock.ts).
+    const release = options.dataDir ? lockDataDir(options.dataDir) : () => undefined;
+    let client: Awaited<ReturnType<typeof createPGlite>>;
+    try {
+      client = await createPGlite(options);
+    } catch (error) {
+      release();
+      throw error;
+    }
     const { drizzle } = await import('drizzle-orm/pglite');
-    // pg_trgm backs the admin's free-text search indexes (migration 0016); PGlite loads an
-    // extension's code only when asked, in every instance that opens such a database.
-    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-    const client = await PGlite.create({
-      extensions: { pg_trgm },
-      // PostgreSQL's default 128 MB of shared buffers lives inside PGlite's WebAssembly memory,
-      // which never shrinks: most of the local server's memory for a database of a few MB. The
-      // files are cached by the operating system anyway.
-      postgresqlconf: [`shared_buffers = ${PGLITE_SHARED_BUFFERS}`],
-      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    });
     return {
       db: drizzle(client, { schema, logger: options.logger }) as unknown as Database,
       driver,
-      close: () => client.close(),
+      close: () => client.close().finally(release),
     };
   }
 
@@ -113,6 +110,23 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
     driver,
     close: () => pool.end(),
   };
+}
+
+/** PGlite with the project's extension and settings: on its folder, in memory, or from a dump. */
+async function createPGlite(options: OpenOptions) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  // pg_trgm backs the admin's free-text search indexes (migration 0016); PGlite loads an
+  // extension's code only when asked, in every instance that opens such a database.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  return PGlite.create({
+    extensions: { pg_trgm },
+    // PostgreSQL's default 128 MB of shared buffers lives inside PGlite's WebAssembly memory,
+    // which never shrinks: most of the local server's memory for a database of a few MB. The
+    // files are cached by the operating system anyway.
+    postgresqlconf: [`shared_buffers = ${PGLITE_SHARED_BUFFERS}`],
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
 }
 
 /**
