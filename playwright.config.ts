@@ -12,6 +12,9 @@ const launchOptions = { executablePath: findChromium(), args: CHROMIUM_ARGS };
 const mobile = { ...devices['Pixel 7'], viewport: { width: 375, height: 740 }, launchOptions };
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions };
 const ADDS_DATA = /(customer-after-sale|crew-day)\.spec\.ts$/;
+// .ci/run sets CI_TIMINGS_DIR: the results are then also written as JSON there, which
+// scripts/ci-timings.ts summarises (the slowest files) at the end of CI.
+const timingsDir = process.env.CI_TIMINGS_DIR;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -22,7 +25,7 @@ export default defineConfig({
   // so a flake is seen and fixed rather than failing a whole submission. Locally: none.
   retries: settings.isCi ? 1 : 0,
   workers: 2,
-  reporter: [['list']],
+  reporter: timingsDir ? [['list'], ['json', { outputFile: `${timingsDir}/playwright-${Date.now()}-${process.pid}.json` }]] : [['list']],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: { baseURL, trace: 'retain-on-failure', launchOptions },
