@@ -14,6 +14,7 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 
 interface VitestReport {
+  startTime?: number;
   testResults?: { name: string; startTime?: number; endTime?: number; assertionResults?: unknown[] }[];
 }
 interface PlaywrightSuite {
@@ -67,7 +68,7 @@ const add = (runner: string, part: string, file: string, ms: number, tests: numb
   files.set(key, entry);
 };
 
-const totals: string[] = [];
+const runs: { startTime: number; line: string }[] = [];
 for (const name of readdirSync(dir).sort()) {
   const file = path.join(dir, name);
   let report: unknown;
@@ -80,12 +81,15 @@ for (const name of readdirSync(dir).sort()) {
   if (vitest) {
     const script = vitest[1] ?? 'vitest';
     let count = 0;
-    for (const result of (report as VitestReport).testResults ?? []) {
+    const { startTime = 0, testResults = [] } = report as VitestReport;
+    let endTime = startTime;
+    for (const result of testResults) {
       const tests = result.assertionResults?.length ?? 0;
       count += tests;
+      endTime = Math.max(endTime, result.endTime ?? 0);
       add('vitest', script, relative(result.name), (result.endTime ?? 0) - (result.startTime ?? 0), tests);
     }
-    totals.push(`vitest (npm run ${script}): ${count} tests`);
+    runs.push({ startTime, line: `vitest (npm run ${script}): ${count} tests in ${testResults.length} files, ${seconds(endTime - startTime)}` });
   } else if (name.startsWith('playwright-')) {
     const perProject = new Map<string, number>();
     const walk = (suite: PlaywrightSuite) => {
@@ -101,13 +105,25 @@ for (const name of readdirSync(dir).sort()) {
     };
     for (const suite of (report as { suites?: PlaywrightSuite[] }).suites ?? []) walk(suite);
     const count = [...perProject.values()].reduce((a, b) => a + b, 0);
-    totals.push(`playwright: ${count} tests (${[...perProject].map(([project, n]) => `${project} ${n}`).join(', ')})`);
+    const stats = (report as { stats?: { startTime?: string; duration?: number } }).stats ?? {};
+    const projects = [...perProject].map(([project, n]) => `${project} ${n}`).join(', ');
+    runs.push({
+      startTime: stats.startTime ? Date.parse(stats.startTime) : 0,
+      line: `playwright (npm run test:e2e): ${count} tests (${projects}), ${seconds(stats.duration ?? 0)}`,
+    });
   }
 }
 
-if (totals.length > 0) {
-  console.log('\nTests per run:');
-  for (const line of totals) console.log(`  ${line}`);
+// .ci/run notes when `npm test` started: until its unit run starts, it checks types.
+const testStartFile = path.join(dir, 'npm-test.start');
+const unitRun = runs.find(({ line }) => line.startsWith('vitest (npm run test:unit)'));
+if (existsSync(testStartFile) && unitRun) {
+  const laneStart = Number(readFileSync(testStartFile, 'utf8').trim());
+  runs.push({ startTime: laneStart, line: `types (npm run check, before the unit run): ${seconds(unitRun.startTime - laneStart)}` });
+}
+if (runs.length > 0) {
+  console.log('\nTest runs, in the order they started (tests, wall clock):');
+  for (const { line } of runs.sort((a, b) => a.startTime - b.startTime)) console.log(`  ${line}`);
 }
 const slowest = [...files.values()].sort((a, b) => b.ms - a.ms).slice(0, 20);
 if (slowest.length > 0) {
