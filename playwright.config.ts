@@ -33,7 +33,7 @@ export default defineConfig({
   // Every test runs at 375 px (phones are most visitors) unless tagged @desktop. At 1280 px run
   // only the tests about what differs with the width: tagged @layout (both widths: a layout, the
   // navigation, the fold, a whole page's axe scan) or @desktop (that width only). A test about
-  // behaviour (a form, a flow, a rule) runs once. docs/TESTING.md lists which and why.
+  // behaviour (a form, a flow, a rule) runs once. docs/ARCHITECTURE.md ("CI") lists which and why.
   projects: [
     { name: 'mobile', testIgnore: ADDS_DATA, grepInvert: /@desktop/, use: mobile },
     { name: 'desktop', testIgnore: ADDS_DATA, grep: AT_DESKTOP, grepInvert: /@mobile/, use: desktop },
