@@ -12,6 +12,10 @@ const launchOptions = { executablePath: findChromium(), args: CHROMIUM_ARGS };
 const mobile = { ...devices['Pixel 7'], viewport: { width: 375, height: 740 }, launchOptions };
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions };
 const ADDS_DATA = /(customer-after-sale|crew-day)\.spec\.ts$/;
+const AT_DESKTOP = /@desktop|@layout/;
+// .ci/run sets CI_TIMINGS_DIR: the results are then also written as JSON there, which
+// scripts/ci-timings.ts summarises (the slowest files) at the end of CI.
+const timingsDir = process.env.CI_TIMINGS_DIR;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -22,16 +26,20 @@ export default defineConfig({
   // so a flake is seen and fixed rather than failing a whole submission. Locally: none.
   retries: settings.isCi ? 1 : 0,
   workers: 2,
-  reporter: [['list']],
+  reporter: timingsDir ? [['list'], ['json', { outputFile: `${timingsDir}/playwright-${Date.now()}-${process.pid}.json` }]] : [['list']],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: { baseURL, trace: 'retain-on-failure', launchOptions },
+  // Every test runs at 375 px (phones are most visitors) unless tagged @desktop. At 1280 px run
+  // only the tests about what differs with the width: tagged @layout (both widths: a layout, the
+  // navigation, the fold, a whole page's axe scan) or @desktop (that width only). A test about
+  // behaviour (a form, a flow, a rule) runs once. docs/ARCHITECTURE.md ("CI") lists which and why.
   projects: [
     { name: 'mobile', testIgnore: ADDS_DATA, grepInvert: /@desktop/, use: mobile },
-    { name: 'desktop', testIgnore: ADDS_DATA, grepInvert: /@mobile/, use: desktop },
+    { name: 'desktop', testIgnore: ADDS_DATA, grep: AT_DESKTOP, grepInvert: /@mobile/, use: desktop },
     // Specs that add rows other specs count (a published review, an enquiry) run after them.
     { name: 'mobile-after', testMatch: ADDS_DATA, dependencies: ['mobile', 'desktop'], grepInvert: /@desktop/, use: mobile },
-    { name: 'desktop-after', testMatch: ADDS_DATA, dependencies: ['mobile', 'desktop'], grepInvert: /@mobile/, use: desktop },
+    { name: 'desktop-after', testMatch: ADDS_DATA, dependencies: ['mobile', 'desktop'], grep: AT_DESKTOP, grepInvert: /@mobile/, use: desktop },
   ],
   webServer: {
     command: 'npm start',

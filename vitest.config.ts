@@ -1,11 +1,17 @@
 import { defineConfig } from 'vitest/config';
 
+// .ci/run sets CI_TIMINGS_DIR: each run then also writes its results as JSON there, which
+// scripts/ci-timings.ts summarises (the slowest files) at the end of CI.
+const timingsDir = process.env.CI_TIMINGS_DIR;
+const timingsFile = timingsDir ? `${timingsDir}/vitest-${process.env.npm_lifecycle_event ?? 'run'}-${process.pid}.json` : undefined;
+
 // Four suites: pure rules (unit), the API against a real database (api: PGlite per file,
 // or PostgreSQL when TEST_DATABASE_URL is set), checks that only make sense on a real
 // PostgreSQL server (postgres: the Neon driver through a local WebSocket proxy), and the built
 // dist/_headers read by Netlify's own parser (netlify: after a build, in .ci/run).
 export default defineConfig({
   test: {
+    reporters: timingsFile ? ['default', ['json', { outputFile: timingsFile }]] : ['default'],
     projects: [
       {
         test: {

@@ -132,7 +132,7 @@ test.describe('admin Bookings tab', () => {
     await expect(page.getByRole('button', { name: `Unblock ${longDate}` })).toHaveCount(0);
   });
 
-  test('the bookings table has no serious accessibility problems and becomes cards on a phone', async ({ page }) => {
+  test('the bookings table has no serious accessibility problems and becomes cards on a phone', { tag: '@layout' }, async ({ page }) => {
     await openTab(page, 'Bookings');
     await expect(page.getByTestId('booking-row').first()).toBeVisible();
     await expectNoSeriousAxeViolations(page);

@@ -42,7 +42,7 @@ async function expectOnScreen(page: Page, control: Locator) {
 // Signing in and axe on a busy shared machine take longer than the default budget.
 test.describe.configure({ timeout: 150_000 });
 
-test('the dashboard uses its own staff frame, without the public header’s sales buttons', async ({ page }) => {
+test('the dashboard uses its own staff frame, without the public header’s sales buttons', { tag: '@layout' }, async ({ page }) => {
   await signInAsStaff(page);
   await expect(page.getByRole('link', { name: /Book Special/ })).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
@@ -52,7 +52,7 @@ test('the dashboard uses its own staff frame, without the public header’s sale
 });
 
 for (const [name, primaryActions] of TABS) {
-  test(`the ${name} tab fits the screen, keeps its actions in reach and has no serious accessibility problems`, async ({ page }) => {
+  test(`the ${name} tab fits the screen, keeps its actions in reach and has no serious accessibility problems`, { tag: '@layout' }, async ({ page }) => {
     await signInAsStaff(page);
     await page.getByRole('tab', { name }).click();
     const panel = page.getByRole('tabpanel', { name });

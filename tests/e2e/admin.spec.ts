@@ -26,7 +26,7 @@ test.describe('admin gate', () => {
     await expect(page.getByLabel('Password')).toBeVisible();
   });
 
-  test('the sign-in card takes the place of the session check without moving the page', async ({ page }) => {
+  test('the sign-in card takes the place of the session check without moving the page', { tag: '@layout' }, async ({ page }) => {
     // Hold the session check until its placeholder is on screen, so both states are measured.
     let answer: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (answer = resolve));

@@ -32,7 +32,7 @@ const siteSheetApplied = (page: Page) =>
   );
 
 for (const path of STATIC_PAGES) {
-  test(`${path} paints its first screen without waiting for the stylesheet, and looks the same with it`, async ({ page }) => {
+  test(`${path} paints its first screen without waiting for the stylesheet, and looks the same with it`, { tag: '@layout' }, async ({ page }) => {
     const html = await (await page.request.get(path)).text();
     // Nothing render-blocking: the only stylesheet links are the deferred template and <noscript>.
     expect(html).toContain('<template data-deferred-stylesheet>');

@@ -144,7 +144,7 @@ test.describe('home page and site frame', () => {
     await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
   });
 
-  test('has no serious accessibility findings on the home page', async ({ page }) => {
+  test('has no serious accessibility findings on the home page', { tag: '@layout' }, async ({ page }) => {
     await page.goto('/');
     const results = await new AxeBuilder({ page }).analyze();
     const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));

@@ -134,7 +134,7 @@ test.describe('static pages: content in the HTML', () => {
     await expect(page.locator('section#reviews').getByRole('heading', { name: 'What our clients say' })).toBeVisible();
   });
 
-  test('the case-study images are sized, drawn locally and lazy below the fold', async ({ page, request }) => {
+  test('the case-study images are sized, drawn locally and lazy below the fold', { tag: '@layout' }, async ({ page, request }) => {
     await page.goto('/gallery');
     const images = page.locator('main img');
     await expect(images).toHaveCount(CASE_STUDIES.length);
@@ -325,7 +325,7 @@ test.describe('how it works: behaviours', () => {
 });
 
 test.describe('static pages: frame and speed', () => {
-  test('marks Pricing as the current page in the navigation', async ({ page }) => {
+  test('marks Pricing as the current page in the navigation', { tag: '@layout' }, async ({ page }) => {
     await page.goto('/pricing');
     const current = page.locator('header a[aria-current="page"]');
     await expect(current.first()).toHaveAttribute('href', '/pricing');
@@ -369,7 +369,7 @@ test.describe('static pages: frame and speed', () => {
 
 test.describe('static pages: accessibility', () => {
   for (const route of AXE_ROUTES) {
-    test(`${route} has no serious or critical axe findings`, async ({ page }) => {
+    test(`${route} has no serious or critical axe findings`, { tag: '@layout' }, async ({ page }) => {
       const response = await page.goto(route);
       // The not-found page is served with its honest status, even when asked for by name.
       expect(response?.status()).toBe(route === '/404' ? 404 : 200);

@@ -81,7 +81,7 @@ test.describe('reviews carousel on /gallery', () => {
     }
   });
 
-  test('a second press during the slide counts from where the first one is going', async ({ page }) => {
+  test('a second press during the slide counts from where the first one is going', { tag: '@layout' }, async ({ page }) => {
     await openReviews(page);
     await sliderReady(page);
     await expect.poll(() => firstVisible(page)).toBe('1 of 6');
@@ -96,7 +96,7 @@ test.describe('reviews carousel on /gallery', () => {
     await expect.poll(() => firstVisible(page)).toBe('3 of 6');
   });
 
-  test('moves with labelled previous/next buttons, by keyboard, and loops', async ({ page }) => {
+  test('moves with labelled previous/next buttons, by keyboard, and loops', { tag: '@layout' }, async ({ page }) => {
     await openReviews(page);
     await sliderReady(page);
     await expect.poll(() => firstVisible(page)).toBe('1 of 6');
@@ -177,7 +177,7 @@ test.describe('reviews carousel on /gallery', () => {
     expect(refused).toEqual([]);
   });
 
-  test('reserves its height while loading, so nothing below moves', async ({ page }) => {
+  test('reserves its height while loading, so nothing below moves', { tag: '@layout' }, async ({ page }) => {
     let answer: (() => Promise<void>) | undefined;
     const held = new Promise<void>((resolve) => {
       void page.route('**/api/reviews/public', async (route) => {
@@ -214,7 +214,7 @@ test.describe('reviews carousel on /gallery', () => {
     await expect(page.locator('#reviews').getByRole('heading', { level: 2 })).toBeVisible();
   });
 
-  test('has no accessibility violations in the reviews section', async ({ page }) => {
+  test('has no accessibility violations in the reviews section', { tag: '@layout' }, async ({ page }) => {
     await openReviews(page);
     await expect(page.getByText('Showing 6 of 8 reviews')).toBeVisible();
     await sliderReady(page);

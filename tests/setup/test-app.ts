@@ -10,10 +10,19 @@ import { createMailer } from '../../src/server/providers/email.ts';
 import { createPaymentsProvider } from '../../src/server/providers/stripe-payments.ts';
 import { createDiskFileStore } from '../../src/server/providers/files.ts';
 import { createTestDatabase } from './test-db.ts';
-import { resolveAdminCredentials } from '../../src/server/admin-password.ts';
+import { hashAdminPassword, resolveAdminCredentials } from '../../src/server/admin-password.ts';
 
 /** The admin password every API test app accepts. */
 export const TEST_ADMIN_PASSWORD = 'correct horse battery staple';
+/**
+ * The cost the test apps' admin password is hashed at: the same scrypt, checked by the same code
+ * (a stored hash carries its own N, r, p), at 1/32 of production's work. The sign-in tests check
+ * every attempt's password (a burst of 44, the lockout's 21, ...): at production strength each
+ * check took a few hundred milliseconds of a core, seconds on a busy CI machine, and
+ * tests/api/admin-auth.test.ts alone took over two minutes. Production strength keeps a test of
+ * its own (tests/api/admin-password-strength.test.ts, `productionPasswordHash`).
+ */
+export const TEST_SCRYPT_PARAMS = { N: 2 ** 12, r: 8, p: 1 } as const;
 let testCredentials: ReturnType<typeof resolveAdminCredentials> | undefined;
 
 export const TEST_ORIGIN = 'http://localhost:8888';
@@ -27,7 +36,10 @@ export interface TestContext {
 }
 
 /** A real app on a real, fresh database; closed automatically after the file's tests. */
-export async function createTestContext(overrides: Partial<Env> = {}): Promise<TestContext> {
+export async function createTestContext(
+  overrides: Partial<Env> = {},
+  options: { productionPasswordHash?: boolean } = {},
+): Promise<TestContext> {
   const database = await createTestDatabase();
   // The unavailable-dates memo is off: tests write bookings straight into the database and expect
   // the next answer to show them (tests/api/unavailable-dates-cache.test.ts turns it on).
@@ -41,8 +53,12 @@ export async function createTestContext(overrides: Partial<Env> = {}): Promise<T
     mailer: createMailer(env, silentLogger),
     payments: createPaymentsProvider(env),
     files: createDiskFileStore(filesDir),
-    // Hashed once per test file: scrypt at production strength takes a few hundred milliseconds.
-    admin: await (testCredentials ??= resolveAdminCredentials({ password: TEST_ADMIN_PASSWORD })),
+    // Hashed once per test file, at TEST_SCRYPT_PARAMS unless the test asks for production's.
+    admin: options.productionPasswordHash
+      ? await resolveAdminCredentials({ password: TEST_ADMIN_PASSWORD })
+      : await (testCredentials ??= hashAdminPassword(TEST_ADMIN_PASSWORD, TEST_SCRYPT_PARAMS).then((passwordHash) =>
+          resolveAdminCredentials({ passwordHash }),
+        )),
     now: () => now,
     log: silentLogger,
     background: createBackgroundTasks(silentLogger),
