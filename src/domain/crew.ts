@@ -25,7 +25,28 @@ export const CREW_MESSAGES = {
   photoType: 'Photo type must be before, during or after',
   takenAt: 'takenAt must be an ISO 8601 date and time',
   position: 'lat, lng and accuracy must be numbers in range',
+  doneBeforeScheduled: 'This project is not scheduled for installation yet, so it cannot be marked done. Ask the office.',
+  doneAfterInstalled: 'This project is already past installation, so it cannot be marked done again. Ask the office.',
+  doneOtherDay: 'This installation is not scheduled for your day, so it cannot be marked done. Ask the office.',
+  notScheduled: 'This stop is not scheduled for installation on your day. Ask the office.',
 } as const;
+
+const WEEKDAY_DAY_MONTH = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+
+/** '2026-12-04' → 'Thursday 4 December': how a crew reads the day a link is for. */
+export function crewDayLabel(day: string): string {
+  return WEEKDAY_DAY_MONTH.format(new Date(`${day}T00:00:00Z`)).replace(',', '');
+}
+
+/** What a link opened before its day answers: it works from the start of its London day. */
+export function crewLinkNotYetOpen(day: string): string {
+  return `This link opens on ${crewDayLabel(day)}`;
+}
+
+/** When a link for `day` starts working: midnight London at the start of that day. */
+export function crewLinkOpensAt(day: string): Date {
+  return londonWallClock(day, 0);
+}
 
 export const CREW_STATUS_LABEL: Record<CrewStopStatus, string> = {
   planned: 'Planned',
@@ -87,6 +108,8 @@ export interface CrewStop {
   hours: string;
   quantity: number;
   customerFirstName: string;
+  /** Staff scheduled it before the customer paid: the card says "unpaid". */
+  unpaid: boolean;
   status: CrewStopStatus;
   /** When the stop reached its status (ISO), null while planned. */
   statusAt: string | null;

@@ -59,7 +59,7 @@ export default function CrewApp({ tiles }: { tiles: MapTiles }) {
       setLoad({ state: 'ready', day, offline: false });
     } catch (error) {
       if (error instanceof ApiError) {
-        if (error.status === 404 || error.status === 410) localStorage.removeItem(CREW_DAY_KEY);
+        if (error.status === 403 || error.status === 404 || error.status === 410) localStorage.removeItem(CREW_DAY_KEY);
         setLoad({ state: 'error', status: error.status, message: error.message });
         return;
       }
@@ -232,7 +232,7 @@ function LinkProblem({ status, message, onRetry }: { status: number | null; mess
       <div className="card p-6">
         <p className="eyebrow">Crew day</p>
         <h1 ref={heading} tabIndex={-1} className="mt-2 text-2xl focus:outline-none">
-          {status === 410 ? 'This link has ended' : status === null ? 'No signal' : 'This link does not work'}
+          {status === 410 ? 'This link has ended' : status === 403 ? 'Your day has not started' : status === null ? 'No signal' : 'This link does not work'}
         </h1>
         <p className="mt-3 text-concrete-700">{message}</p>
         {status === null && (

@@ -18,7 +18,7 @@ import { writeChannelLog } from '../messages/channel-log.ts';
 import { queueRescheduledInvite } from '../bookings/installation-invites.ts';
 import { toPhotoJson } from './project-photos.ts';
 import { proofSummaries } from '../proofs/proof-summaries.ts';
-import { crewStatusByBooking } from '../crew/crew-day.ts';
+import { crewStatusByBooking } from '../crew/crew-stops.ts';
 
 export const PROGRESS_MESSAGES = {
   bookingNotFound: 'Booking not found',
