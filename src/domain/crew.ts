@@ -43,6 +43,11 @@ export function crewLinkNotYetOpen(day: string): string {
   return `This link opens on ${crewDayLabel(day)}`;
 }
 
+/** The 409 a crew reads past the per-stop photo cap. */
+export function crewPhotoCapMessage(cap: number): string {
+  return `This stop already has ${cap} photos from today, the most a stop takes. Ask the office if you need to send more.`;
+}
+
 /** When a link for `day` starts working: midnight London at the start of that day. */
 export function crewLinkOpensAt(day: string): Date {
   return londonWallClock(day, 0);

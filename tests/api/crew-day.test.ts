@@ -210,18 +210,40 @@ describe('POST /api/crew/stops/{bookingId}/photos', () => {
     expect(JSON.stringify(await customer.json())).not.toContain('53.48231');
   });
 
-  it('removes the camera metadata (GPS included) from the stored JPEG', async () => {
+  it('refuses a JPEG the decoder cannot read (metadata and a few bytes of scan) instead of storing it as sent', async () => {
+    // tests/api/image-privacy.test.ts runs real camera files through every upload path.
     const exif = new TextEncoder().encode('Exif\0\0GPSLatitude 53.4823');
     const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe1, 0, exif.length + 2, ...exif, 0xff, 0xda, 0, 4, 1, 2, 0x11, 0x22, 0xff, 0xd9]);
     const response = await crew(samToken, `/stops/${market}/photos`, {
       body: photoForm({ photoType: 'after', takenAt: '2026-11-23T08:59:00.000Z' }, jpeg),
       headers: { 'Idempotency-Key': 'phone-photo-2' },
     });
-    expect(response.status).toBe(201);
-    const [row] = await db.select().from(photos).where(eq(photos.bookingId, market));
-    const stored = await ctx.deps.files.get(row!.fileName);
-    expect(new TextDecoder('latin1').decode(stored!.body as Uint8Array)).not.toContain('GPS');
-    expect(row).toMatchObject({ lat: null, lng: null });
+    expect(response.status).toBe(415);
+    expect(await db.select().from(photos).where(eq(photos.bookingId, market))).toHaveLength(0);
+  });
+
+  it('takes at most CREW_PHOTOS_PER_STOP photos a stop a day, with a 409 that says so; a retry still gets its answer', async () => {
+    const env = ctx.deps.env as { CREW_PHOTOS_PER_STOP: number };
+    const cap = env.CREW_PHOTOS_PER_STOP;
+    expect(cap).toBe(30);
+    env.CREW_PHOTOS_PER_STOP = 2;
+    try {
+      const send = (key: string) =>
+        crew(samToken, `/stops/${market}/photos`, { body: photoForm({ photoType: 'during', takenAt: MORNING }), headers: { 'Idempotency-Key': key } });
+      expect((await send('cap-1')).status).toBe(201);
+      expect((await send('cap-2')).status).toBe(201);
+      const third = await send('cap-3');
+      expect(third.status).toBe(409);
+      expect(await third.json()).toMatchObject({
+        error: 'This stop already has 2 photos from today, the most a stop takes. Ask the office if you need to send more.',
+      });
+      expect((await send('cap-2')).status).toBe(201);
+      expect(await db.select().from(photos).where(eq(photos.bookingId, market))).toHaveLength(2);
+      // Another stop has its own count.
+      expect((await crew(samToken, `/stops/${oldham}/photos`, { body: photoForm({ photoType: 'during', takenAt: MORNING }), headers: { 'Idempotency-Key': 'cap-4' } })).status).toBe(201);
+    } finally {
+      env.CREW_PHOTOS_PER_STOP = cap;
+    }
   });
 
   it.each([

@@ -1,6 +1,9 @@
-import { CREW_MESSAGES, CREW_PHOTO_TYPES } from '../../../domain/crew.ts';
+import { and, count, eq, gte, isNotNull, lt } from 'drizzle-orm';
+import { photos } from '../../../../db/schema.ts';
+import { CREW_MESSAGES, CREW_PHOTO_TYPES, crewLinkOpensAt, crewPhotoCapMessage } from '../../../domain/crew.ts';
+import { addDays } from '../../../domain/format.ts';
 import type { AppDeps } from '../../api/deps.ts';
-import { badRequest } from '../../api/errors.ts';
+import { badRequest, conflict } from '../../api/errors.ts';
 import { uploadPhoto } from '../projects/project-photos.ts';
 import type { CrewSession } from './crew-links.ts';
 import { advanceStop, requireStop } from './crew-stops.ts';
@@ -30,6 +33,31 @@ function optionalNumber(value: unknown, min: number, max: number): number | null
   return number;
 }
 
+/** Crew photos of one booking sent on the link's London day. */
+async function photosOnStop(db: CrewDeps['db'], session: CrewSession, bookingId: number): Promise<number> {
+  const from = crewLinkOpensAt(session.day);
+  const to = crewLinkOpensAt(addDays(session.day, 1));
+  const [row] = await db
+    .select({ count: count() })
+    .from(photos)
+    .where(and(eq(photos.bookingId, bookingId), isNotNull(photos.workerId), gte(photos.createdAt, from), lt(photos.createdAt, to)));
+  return row?.count ?? 0;
+}
+
+/**
+ * A stop takes at most CREW_PHOTOS_PER_STOP photos a day: 409 past it. A retry of a photo already
+ * stored is no new photo and still gets its first answer.
+ */
+async function checkPhotoCap(deps: CrewDeps, session: CrewSession, bookingId: number, clientUploadId: string): Promise<void> {
+  const cap = deps.env.CREW_PHOTOS_PER_STOP;
+  if ((await photosOnStop(deps.db, session, bookingId)) < cap) return;
+  const [earlier] = await deps.db
+    .select({ id: photos.id })
+    .from(photos)
+    .where(and(eq(photos.bookingId, bookingId), eq(photos.clientUploadId, clientUploadId)));
+  if (!earlier) throw conflict(crewPhotoCapMessage(cap));
+}
+
 /** When the phone took it: an ISO instant, not in the future by more than a clock's drift. */
 function parseTakenAt(value: unknown, now: Date): Date {
   const takenAt = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) ? new Date(value) : new Date(Number.NaN);
@@ -49,6 +77,7 @@ function parseTakenAt(value: unknown, now: Date): Date {
 export async function addCrewPhoto(deps: CrewDeps, session: CrewSession, bookingId: number, input: CrewPhotoInput) {
   await requireStop(deps.db, session, bookingId);
   const now = deps.now();
+  await checkPhotoCap(deps, session, bookingId, input.clientUploadId);
   const lat = optionalNumber(input.lat, -90, 90);
   const lng = optionalNumber(input.lng, -180, 180);
   const accuracyM = optionalNumber(input.accuracy, 0, 100_000);
