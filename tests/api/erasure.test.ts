@@ -9,7 +9,7 @@ import { eq, is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../../db/schema.ts';
 import { exportDatabase } from '../../db/dump.ts';
-import { createMailer } from '../../src/server/providers/email.ts';
+import { createMailer } from '../../src/server/providers/mailer.ts';
 import type { Logger } from '../../src/server/api/deps.ts';
 import { NO_PERSONAL_DATA, PERSONAL_DATA } from '../../src/server/services/privacy/personal-data-erasure.ts';
 import { bookingPayload, freshClient } from '../fixtures/bookings.ts';

@@ -6,7 +6,8 @@ import { findProjectStep } from '../../../domain/project-steps.ts';
 import { londonParts, toLondonDate } from '../../../domain/schedule.ts';
 import type { AppDeps } from '../../api/deps.ts';
 import { conflict } from '../../api/errors.ts';
-import { deliverNow, queueEmail } from '../../providers/email.ts';
+import { queueEmail } from '../../providers/email-outbox.ts';
+import { deliverAfterAnswer } from '../../providers/mailer.ts';
 import { crewOnTheWayEmail } from '../../email/templates/index.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import type { CrewSession } from './crew-links.ts';
@@ -94,7 +95,7 @@ export async function markOnTheWay(deps: CrewDeps, session: CrewSession, booking
     });
     return queued ? message.dedupeKey! : null;
   });
-  if (key) await deliverNow(deps, [key]);
+  if (key) await deliverAfterAnswer(deps, (mailer, db) => mailer.deliverQueued(db, { dedupeKeys: [key], now: deps.now() }));
   return crewDay(deps.db, session);
 }
 

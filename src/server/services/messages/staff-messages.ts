@@ -5,7 +5,7 @@ import { bookings, emailOutbox, type EmailAttachment } from '../../../../db/sche
 import { messageStatusOf, type MessageStatus } from '../../../domain/email-kinds.ts';
 import { conflict, notFound } from '../../api/errors.ts';
 import type { AppDeps } from '../../api/deps.ts';
-import { deliverNow } from '../../providers/email.ts';
+import { deliverAfterAnswer } from '../../providers/mailer.ts';
 import { BOOKING_NOT_FOUND } from '../bookings/admin-bookings.ts';
 import { channelLogInsert } from './channel-log.ts';
 import { claimIdempotencyKey, idempotentResponseUpdate, requestFingerprint } from '../bookings/idempotency.ts';
@@ -217,6 +217,6 @@ export async function resendMessage(deps: AppDeps, id: number, { actor, idempote
   });
   return {
     body: result.body,
-    ...(result.dedupeKey ? { deliverMail: () => deliverNow(deps, [result.dedupeKey!]) } : {}),
+    ...(result.dedupeKey ? { deliverMail: () => deliverAfterAnswer(deps, (mailer, db) => mailer.deliverQueued(db, { dedupeKeys: [result.dedupeKey!], now: deps.now() })) } : {}),
   };
 }

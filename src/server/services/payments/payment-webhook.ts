@@ -6,7 +6,8 @@ import { formatLongDate } from '../../../domain/format.ts';
 import { BUSINESS } from '../../../content/business.ts';
 import { paymentReceiptEmail, paymentReceiptKey } from '../../email/templates/index.ts';
 import type { AppDeps } from '../../api/deps.ts';
-import { deliverNow, queueEmail } from '../../providers/email.ts';
+import { queueEmail } from '../../providers/email-outbox.ts';
+import { deliverAfterAnswer } from '../../providers/mailer.ts';
 import type { PaymentEvent } from '../../providers/payments.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import { createTrackingLink, trackingLinkUrl } from '../projects/tracking.ts';
@@ -108,9 +109,10 @@ export async function applyPaymentEvent(deps: AppDeps, event: PaymentEvent): Pro
     // After commit: the receipt is in the outbox whatever happens to this delivery attempt. Only
     // this receipt is sent before Stripe gets its answer (a slow mail provider must not make the
     // webhook time out); other queued mail waits for the hourly maintenance job.
-    await deliverNow(deps, [paymentReceiptKey(paidBookingId)]);
+    const receiptKey = paymentReceiptKey(paidBookingId);
+    await deliverAfterAnswer(deps, (mailer, db) => mailer.deliverQueued(db, { dedupeKeys: [receiptKey], now: deps.now() }));
   }
-  await deliverNow(deps, stencilChangeMail);
+  await deliverAfterAnswer(deps, (mailer, db) => mailer.deliverQueued(db, { dedupeKeys: stencilChangeMail, now: deps.now() }));
   return outcome;
 }
 
