@@ -240,3 +240,32 @@ describe('the migration links mail written before bookings were recorded on it',
     expect(await byId(gone!.id)).toBeNull();
   });
 });
+
+describe('resend limits', () => {
+  it('sends 10 sequential and 10 concurrent resends of one message at most three times an hour', async () => {
+    ctx.setNow('2027-01-10T09:00:00Z');
+    cookie = await adminCookie(ctx);
+    const original = await confirmationOf(await book());
+    // Concurrent: one copy is queued, the rest wait for it (409), none is a second copy.
+    const together = await Promise.all(Array.from({ length: 10 }, () => resend(original.id)));
+    expect(together.filter((response) => response.status === 202)).toHaveLength(1);
+    expect(together.filter((response) => response.status === 409)).toHaveLength(9);
+    // Sequential, each after the previous copy went out: three in the hour, then 429.
+    const statuses: number[] = [];
+    for (let n = 0; n < 10; n += 1) {
+      ctx.setNow(new Date(Date.parse('2027-01-10T09:01:00Z') + n * 60_000));
+      const response = await resend(original.id);
+      statuses.push(response.status);
+      if (response.status === 429) {
+        expect(await response.json()).toMatchObject({ error: 'This message was already resent 3 times in the last hour. Please try again later.' });
+        expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+    }
+    expect(statuses).toEqual([202, 202, 429, 429, 429, 429, 429, 429, 429, 429]);
+    expect(await db.select().from(emailOutbox).where(eq(emailOutbox.resendOf, original.id))).toHaveLength(3);
+    // An hour after the first copy, one more may go.
+    ctx.setNow('2027-01-10T10:00:30Z');
+    cookie = await adminCookie(ctx);
+    expect((await resend(original.id)).status).toBe(202);
+  });
+});
