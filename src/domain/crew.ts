@@ -74,6 +74,11 @@ export function londonWallClock(date: string, hour: number): Date {
   return new Date(guess.getTime() - (shown.hour + dayShift - hour) * 3_600_000);
 }
 
+/** Whether a crew day is over (its links have ended): the phone then forgets its stops and link. */
+export function isCrewDayOver(day: string, now: Date): boolean {
+  return now >= crewLinkExpiresAt(day);
+}
+
 /** When a link for `day` stops working: 12:00 London on the next day. */
 export function crewLinkExpiresAt(day: string): Date {
   return londonWallClock(addDays(day, 1), CREW_LINK_CUTOFF_LONDON_HOUR);
