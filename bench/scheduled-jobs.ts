@@ -17,7 +17,7 @@ import { openDatabase, type Database } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { silentLogger } from '../src/server/api/deps.ts';
 import { parseEnv, testSettings } from '../src/server/env.ts';
-import { createMailer } from '../src/server/providers/email.ts';
+import { createMailer } from '../src/server/providers/mailer.ts';
 import { createDiskFileStore } from '../src/server/providers/files.ts';
 import { runMaintenance } from '../src/server/services/jobs/maintenance.ts';
 import { runWorkerNotificationJob } from '../src/server/services/crew/worker-notifications.ts';

@@ -17,7 +17,7 @@ import { migrateDatabase } from '../db/migrate.ts';
 import { createApp } from '../src/server/api/app.ts';
 import { silentLogger, type AppDeps } from '../src/server/api/deps.ts';
 import { parseEnv } from '../src/server/env.ts';
-import { createMailer } from '../src/server/providers/email.ts';
+import { createMailer } from '../src/server/providers/mailer.ts';
 import { createPaymentsProvider } from '../src/server/providers/stripe-payments.ts';
 import { createDiskFileStore } from '../src/server/providers/files.ts';
 import { startAdminSession } from '../src/server/services/staff/admin-sessions.ts';

@@ -32,6 +32,8 @@ import {
 } from './schema.ts';
 import { crewLinkUrl, insertCrewLink, revokeOtherCrewLinks } from '../src/server/services/crew/crew-links.ts';
 import { londonDate } from '../src/domain/schedule.ts';
+import { londonWallClock } from '../src/domain/crew.ts';
+import { addDays } from '../src/domain/format.ts';
 import { computeTotalPricePence } from '../src/domain/pricing.ts';
 import { PROJECT_STEPS } from '../src/domain/project-steps.ts';
 
@@ -277,10 +279,12 @@ export async function seedReviewInvitation(deps: Pick<AppDeps, 'db' | 'env' | 'n
 
 /** Where the seed leaves the demo crew link, for people trying /crew and the browser tests. */
 export const DEMO_CREW_LINK_FILE = 'demo-crew-link.txt';
+/** A link for tomorrow's day, which shows when it opens until then. */
+export const DEMO_CREW_TOMORROW_LINK_FILE = 'demo-crew-link-tomorrow.txt';
 const DEMO_CREW_EMAIL = 'sam.carter@crew.cleanpatch.example';
 
 /** Today's demo stops: a day job and a night job in Manchester, a day job in Salford. */
-const DEMO_CREW_STOPS: Omit<DemoBooking, 'preferredDate' | 'step' | 'status' | 'paid'>[] = [
+const DEMO_CREW_STOPS: (Omit<DemoBooking, 'preferredDate' | 'step' | 'status' | 'paid'> & { unpaid?: true })[] = [
   {
     firstName: 'Jamal', lastName: 'Reid', businessName: 'Ancoats Bakehouse', email: 'jamal@ancoatsbakehouse.example',
     phone: '0161 496 0620', quantity: 6, workType: 'day',
@@ -288,7 +292,7 @@ const DEMO_CREW_STOPS: Omit<DemoBooking, 'preferredDate' | 'step' | 'status' | '
   },
   {
     firstName: 'Ellie', lastName: 'Marsh', businessName: 'Deansgate Climbing', email: 'ellie@deansgateclimbing.example',
-    phone: '0161 496 0733', quantity: 5, workType: 'day',
+    phone: '0161 496 0733', quantity: 5, workType: 'day', unpaid: true,
     locations: [
       { address: 'Deansgate, Manchester M3 2BW', lat: 53.4794, lng: -2.2487 },
       { address: 'King Street, Manchester M2 4LQ', lat: 53.4810, lng: -2.2437 },
@@ -302,13 +306,15 @@ const DEMO_CREW_STOPS: Omit<DemoBooking, 'preferredDate' | 'step' | 'status' | '
 ];
 
 /**
- * A crew day to try /crew with: a worker (Sam Carter) and three stops on today's London date, at
- * step 3, with a fresh crew link. Each run puts the demo stops back on today, undoes what a crew
+ * A crew day to try /crew with: a worker (Sam Carter) and three stops scheduled for today's London
+ * date (step 3 with today as installation date; staff scheduled Ellie's before she paid), with
+ * a fresh crew link, and a link for tomorrow that says when it opens. Each run puts the demo stops back on today, undoes what a crew
  * did to them, and issues a new link (older ones are revoked), so the link printed is always
  * the one that works, until noon tomorrow.
  */
-export async function seedCrewDay(deps: Pick<AppDeps, 'db' | 'env'>, now: Date): Promise<string> {
+export async function seedCrewDay(deps: Pick<AppDeps, 'db' | 'env'>, now: Date): Promise<{ today: string; tomorrow: string }> {
   const day = londonDate(now);
+  const tomorrow = addDays(day, 1);
   return deps.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const [worker] = await tx
@@ -318,9 +324,13 @@ export async function seedCrewDay(deps: Pick<AppDeps, 'db' | 'env'>, now: Date):
       .returning({ id: workers.id });
     for (const demo of DEMO_CREW_STOPS) {
       const [existing] = await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.email, demo.email)).limit(1);
+      const totalPricePence = computeTotalPricePence(demo.quantity, demo.workType);
       const values = {
         preferredDate: day,
-        installationDate: null,
+        installationDate: londonWallClock(day, demo.workType === 'night' ? 18 : 9),
+        ...(demo.unpaid
+          ? { paymentStatus: 'unpaid' as const, amountPaidPence: null, paidAt: null }
+          : { paymentStatus: 'paid' as const, amountPaidPence: totalPricePence, paidAt: now }),
         currentStep: 3,
         status: 'installation_scheduled',
         statusNotes: 'Updated to step 3: Installation Scheduling',
@@ -332,7 +342,6 @@ export async function seedCrewDay(deps: Pick<AppDeps, 'db' | 'env'>, now: Date):
         await tx.delete(crewStops).where(eq(crewStops.bookingId, bookingId));
         await tx.delete(photos).where(and(eq(photos.bookingId, bookingId), isNotNull(photos.workerId)));
       } else {
-        const totalPricePence = computeTotalPricePence(demo.quantity, demo.workType);
         const [created] = await tx
           .insert(bookings)
           .values({
@@ -340,7 +349,7 @@ export async function seedCrewDay(deps: Pick<AppDeps, 'db' | 'env'>, now: Date):
             phone: demo.phone, quantity: demo.quantity, workType: demo.workType,
             locationAddress: demo.locations.map((location) => location.address).join('; '),
             ...locateAddress(demo.locations[0]!.address),
-            totalPricePence, paymentStatus: 'paid', amountPaidPence: totalPricePence, paidAt: now,
+            totalPricePence,
             ...values,
           })
           .returning({ id: bookings.id });
@@ -353,7 +362,9 @@ export async function seedCrewDay(deps: Pick<AppDeps, 'db' | 'env'>, now: Date):
     }
     const token = await insertCrewLink(tx, worker!.id, day, now);
     await revokeOtherCrewLinks(tx, worker!.id, day, token, now);
-    return crewLinkUrl(deps.env.SITE_URL, token);
+    const early = await insertCrewLink(tx, worker!.id, tomorrow, now);
+    await revokeOtherCrewLinks(tx, worker!.id, tomorrow, early, now);
+    return { today: crewLinkUrl(deps.env.SITE_URL, token), tomorrow: crewLinkUrl(deps.env.SITE_URL, early) };
   });
 }
 
@@ -377,6 +388,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     await writeFile(path.resolve(runtime.deps.env.DATA_DIR, DEMO_REVIEW_LINK_FILE), `${invitation.url}\n`, { mode: 0o600 });
     console.log(`Review link for a completed demo project (single-use; replaces the previous one): ${invitation.url}`);
   }
-  await writeFile(path.resolve(runtime.deps.env.DATA_DIR, DEMO_CREW_LINK_FILE), `${crewLink}\n`, { mode: 0o600 });
-  console.log(`Crew link for today's demo stops (Sam Carter; works until noon tomorrow): ${crewLink}`);
+  await writeFile(path.resolve(runtime.deps.env.DATA_DIR, DEMO_CREW_LINK_FILE), `${crewLink.today}\n`, { mode: 0o600 });
+  await writeFile(path.resolve(runtime.deps.env.DATA_DIR, DEMO_CREW_TOMORROW_LINK_FILE), `${crewLink.tomorrow}\n`, { mode: 0o600 });
+  console.log(`Crew link for today's demo stops (Sam Carter; works until noon tomorrow): ${crewLink.today}`);
+  console.log(`Crew link for tomorrow (opens at midnight): ${crewLink.tomorrow}`);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crewLinkExpiresAt, londonWallClock, navigationUrl, workHoursLabel } from './crew.ts';
+import { crewLinkExpiresAt, londonWallClock, navigationUrl, workHoursLabel, crewLinkOpensAt, crewDayLabel, crewLinkNotYetOpen, isCrewDayOver } from './crew.ts';
 
 describe('crew link lifetime', () => {
   it.each([
@@ -30,5 +30,16 @@ describe('what a stop shows', () => {
 
   it('opens the maps app at the stop', () => {
     expect(navigationUrl(53.4823, -2.2389)).toBe('https://maps.google.com/?daddr=53.482300,-2.238900');
+  });
+});
+
+describe('a crew day on the phone', () => {
+  it('opens at midnight London, names its day, and is over at noon the next day', () => {
+    expect(crewLinkOpensAt('2026-12-04').toISOString()).toBe('2026-12-04T00:00:00.000Z');
+    expect(crewLinkOpensAt('2027-07-14').toISOString()).toBe('2027-07-13T23:00:00.000Z');
+    expect(crewDayLabel('2025-12-04')).toBe('Thursday 4 December');
+    expect(crewLinkNotYetOpen('2026-12-04')).toBe('This link opens on Friday 4 December');
+    expect(isCrewDayOver('2026-12-04', new Date('2026-12-05T11:59:59Z'))).toBe(false);
+    expect(isCrewDayOver('2026-12-04', new Date('2026-12-05T12:00:00Z'))).toBe(true);
   });
 });

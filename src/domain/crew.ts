@@ -25,7 +25,33 @@ export const CREW_MESSAGES = {
   photoType: 'Photo type must be before, during or after',
   takenAt: 'takenAt must be an ISO 8601 date and time',
   position: 'lat, lng and accuracy must be numbers in range',
+  doneBeforeScheduled: 'This project is not scheduled for installation yet, so it cannot be marked done. Ask the office.',
+  doneAfterInstalled: 'This project is already past installation, so it cannot be marked done again. Ask the office.',
+  doneOtherDay: 'This installation is not scheduled for your day, so it cannot be marked done. Ask the office.',
+  notScheduled: 'This stop is not scheduled for installation on your day. Ask the office.',
 } as const;
+
+const WEEKDAY_DAY_MONTH = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+
+/** '2026-12-04' → 'Thursday 4 December': how a crew reads the day a link is for. */
+export function crewDayLabel(day: string): string {
+  return WEEKDAY_DAY_MONTH.format(new Date(`${day}T00:00:00Z`)).replace(',', '');
+}
+
+/** What a link opened before its day answers: it works from the start of its London day. */
+export function crewLinkNotYetOpen(day: string): string {
+  return `This link opens on ${crewDayLabel(day)}`;
+}
+
+/** The 409 a crew reads past the per-stop photo cap. */
+export function crewPhotoCapMessage(cap: number): string {
+  return `This stop already has ${cap} photos from today, the most a stop takes. Ask the office if you need to send more.`;
+}
+
+/** When a link for `day` starts working: midnight London at the start of that day. */
+export function crewLinkOpensAt(day: string): Date {
+  return londonWallClock(day, 0);
+}
 
 export const CREW_STATUS_LABEL: Record<CrewStopStatus, string> = {
   planned: 'Planned',
@@ -46,6 +72,11 @@ export function londonWallClock(date: string, hour: number): Date {
   const shown = londonParts(guess);
   const dayShift = shown.date === date ? 0 : shown.date > date ? 24 : -24;
   return new Date(guess.getTime() - (shown.hour + dayShift - hour) * 3_600_000);
+}
+
+/** Whether a crew day is over (its links have ended): the phone then forgets its stops and link. */
+export function isCrewDayOver(day: string, now: Date): boolean {
+  return now >= crewLinkExpiresAt(day);
 }
 
 /** When a link for `day` stops working: 12:00 London on the next day. */
@@ -87,6 +118,8 @@ export interface CrewStop {
   hours: string;
   quantity: number;
   customerFirstName: string;
+  /** Staff scheduled it before the customer paid: the card says "unpaid". */
+  unpaid: boolean;
   status: CrewStopStatus;
   /** When the stop reached its status (ISO), null while planned. */
   statusAt: string | null;

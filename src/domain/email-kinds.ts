@@ -14,7 +14,39 @@ export const EMAIL_KIND_LABELS: Readonly<Record<string, string>> = {
   'enquiry-acknowledgement': 'Enquiry acknowledgement',
   'enquiry-staff-notification': 'New enquiry (staff)',
   'worker-routes': 'Worker routes',
+  'installation-cancelled': 'Installation cancelled',
+  'crew-on-the-way': 'Crew on the way',
+  'proof-ready': 'Stencil proof ready',
+  'proof-reminder': 'Stencil proof reminder',
+  'proof-approved-staff': 'Stencil proof approved (staff)',
+  'proof-changes-staff': 'Stencil changes requested (staff)',
 };
+
+/**
+ * Every kind a booking causes: the outbox refuses to write one without its booking id, so each
+ * shows in that booking's Messages (api.md `GET /api/admin/bookings/{id}/messages`). Enquiry
+ * and worker e-mails are about no booking.
+ */
+export const BOOKING_EMAIL_KINDS = [
+  'booking-confirmation',
+  'booking-staff-notification',
+  'payment-receipt',
+  'installation-rescheduled',
+  'installation-cancelled',
+  'installation-reminder',
+  'crew-on-the-way',
+  'proof-ready',
+  'proof-reminder',
+  'proof-approved-staff',
+  'proof-changes-staff',
+  'completion',
+  'review-invitation',
+] as const;
+export type BookingEmailKind = (typeof BOOKING_EMAIL_KINDS)[number];
+
+export function isBookingEmailKind(kind: string): kind is BookingEmailKind {
+  return (BOOKING_EMAIL_KINDS as readonly string[]).includes(kind);
+}
 
 export const EMAIL_KINDS = Object.keys(EMAIL_KIND_LABELS);
 

@@ -34,8 +34,18 @@ export const workerNameSchema = z
 export const newWorkerSchema = z.object({ email: workerEmailSchema, name: workerNameSchema });
 export type NewWorker = z.infer<typeof newWorkerSchema>;
 
+/** A rename in a partial update: absent keeps the name, blank or null clears it. */
+const workerRenameSchema = z
+  .string()
+  .trim()
+  .max(NAME_MAX_LENGTH, { error: WORKER_MESSAGES.nameTooLong })
+  .nullable()
+  .optional()
+  .transform((name) => (name === undefined ? undefined : name ? name : null));
+
+/** A partial update: what the body does not name stays as it is. */
 export const workerUpdateSchema = z
-  .object({ name: workerNameSchema, active: z.boolean().optional() })
+  .object({ name: workerRenameSchema, active: z.boolean().optional() })
   .refine((body) => body.name !== undefined || body.active !== undefined, { error: 'Nothing to update' });
 
 /**

@@ -79,6 +79,11 @@ const envSchema = z.object({
    */
   UNCLAIMED_UPLOAD_QUOTA_MB: z.coerce.number().positive().default(500),
   /**
+   * Photos a crew may send for one stop (api.md "Crew day"): a leaked crew link fills no more
+   * than this. Past it the crew gets a 409 saying so.
+   */
+  CREW_PHOTOS_PER_STOP: z.coerce.number().int().min(1).max(500).default(30),
+  /**
    * Site-wide ceilings on the public calls that store data or send e-mail (rate-limit.ts
    * `admitToSiteCeiling`): many addresses together, each within its own per-client limit, still
    * stop here, with the same 429 and Retry-After. Each counts, over a sliding hour, the requests

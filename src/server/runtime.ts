@@ -4,7 +4,7 @@ import { createApp } from './api/app.ts';
 import { consoleLogger, type AppDeps } from './api/deps.ts';
 import { createBackgroundTasks } from './api/background.ts';
 import { ConfigError, getEnv, type Env } from './env.ts';
-import { createMailer } from './providers/email.ts';
+import { createMailer } from './providers/mailer.ts';
 import { createPaymentsProvider } from './providers/stripe-payments.ts';
 import { createFileStore } from './providers/files.ts';
 import { resolveAdminCredentials, resolveLocalAdminPassword } from './admin-password.ts';

@@ -20,7 +20,7 @@ const settings: PolicySettings = {
 };
 
 /** What the build passes: Astro's page paths, endpoints included. */
-const BUILT_PAGES = ['/', '/404/', '/about/', '/admin/', '/booking/', '/checkout/', '/gallery/', '/gallery/project/', '/robots.txt'];
+const BUILT_PAGES = ['/', '/404/', '/about/', '/admin/', '/booking/', '/checkout/', '/crew/', '/gallery/', '/gallery/project/', '/robots.txt'];
 
 interface Rule {
   path: string;
@@ -90,6 +90,15 @@ describe("the build's _headers file for Netlify", () => {
     },
   );
 
+  it('gives /crew no Referer and no storage, from exactly one rule each', () => {
+    for (const address of ['/crew', '/crew/']) {
+      const referrer = headersFor(address).flatMap((rule) => (rule.headers.has('Referrer-Policy') ? [rule.headers.get('Referrer-Policy')] : []));
+      expect(referrer).toEqual(['no-referrer']);
+    }
+    const elsewhere = headersFor('/about').flatMap((rule) => (rule.headers.has('Referrer-Policy') ? [rule.headers.get('Referrer-Policy')] : []));
+    expect(elsewhere).toEqual(['strict-origin-when-cross-origin']);
+  });
+
   it('keeps Stripe to /checkout and map tiles to the pages with a map', () => {
     const csp = (address: string) => headersFor(address).map((rule) => rule.headers.get('Content-Security-Policy') ?? '').join(' ');
     expect(csp('/checkout')).toContain('https://api.stripe.com');
@@ -102,6 +111,7 @@ describe("the build's _headers file for Netlify", () => {
   it('caches pages and fingerprinted assets with one Cache-Control each', () => {
     for (const [address, cache] of [
       ['/about', PAGE_CACHE],
+      ['/crew', 'no-store'],
       ['/booking/', PAGE_CACHE],
       ['/_astro/frame.abc123.js', IMMUTABLE_CACHE],
     ] as const) {

@@ -10,15 +10,27 @@ import { headerPolicy, permissionsPolicy, routeOf, type PolicySettings } from '.
 export const SITE_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
   'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
 };
+
+/**
+ * Pages whose address carries a secret (the crew link's ?t=, until the page moves it to the
+ * phone): no Referer leaves them, not even to this site's own assets and page-view beacon, and
+ * neither a shared cache nor the browser's disk keeps them.
+ */
+export const SECRET_ADDRESS_PAGES: readonly string[] = ['/crew'];
+const isSecretAddressPage = (path: string) => SECRET_ADDRESS_PAGES.includes(routeOf(path));
+
+export function referrerPolicy(path: string): string {
+  return isSecretAddressPage(path) ? 'no-referrer' : 'strict-origin-when-cross-origin';
+}
 
 /** The headers that differ from page to page (src/server/csp.ts). */
 export function pageHeaders(path: string, settings: PolicySettings): Record<string, string> {
   return {
     'Content-Security-Policy': headerPolicy(path, settings),
     'Permissions-Policy': permissionsPolicy(path, settings),
+    'Referrer-Policy': referrerPolicy(path),
   };
 }
 
@@ -26,6 +38,12 @@ export function pageHeaders(path: string, settings: PolicySettings): Record<stri
 export const IMMUTABLE_ASSET_PREFIX = '/_astro/';
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 export const PAGE_CACHE = 'public, max-age=0, must-revalidate';
+export const NO_STORE = 'no-store';
+
+/** A page's Cache-Control: revalidated on every visit, or never stored (SECRET_ADDRESS_PAGES). */
+export function pageCache(path: string): string {
+  return isSecretAddressPage(path) ? NO_STORE : PAGE_CACHE;
+}
 
 export interface Redirect {
   from: string;
@@ -67,7 +85,7 @@ export const REWRITES: readonly Rewrite[] = [{ from: '/gallery/:id', to: '/galle
 export function netlifyHeadersFile(pagePaths: readonly string[], settings: PolicySettings): string {
   const rule = (path: string, headers: Record<string, string>) =>
     [path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n');
-  const page = (path: string) => ({ ...pageHeaders(path, settings), 'Cache-Control': PAGE_CACHE });
+  const page = (path: string) => ({ ...pageHeaders(path, settings), 'Cache-Control': pageCache(path) });
   // Endpoints such as /robots.txt are not pages.
   const routes = [...new Set(pagePaths.map(routeOf))].filter((route) => !/\.\w+$/.test(route)).sort();
   return [

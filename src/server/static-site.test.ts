@@ -18,6 +18,8 @@ writeFileSync(path.join(dist, 'checkout', 'index.html'), '<h1>Checkout</h1>');
 mkdirSync(path.join(dist, 'gallery', 'project'), { recursive: true });
 writeFileSync(path.join(dist, 'gallery', 'index.html'), '<h1>Our work</h1>');
 writeFileSync(path.join(dist, 'gallery', 'project', 'index.html'), '<h1>Project shell</h1>');
+mkdirSync(path.join(dist, 'crew'));
+writeFileSync(path.join(dist, 'crew', 'index.html'), '<h1>Crew day</h1>');
 mkdirSync(path.join(dist, '_astro'));
 writeFileSync(path.join(dist, '_astro', 'frame.abc123.js'), 'console.log(1)');
 writeFileSync(path.join(os.tmpdir(), 'secret.txt'), 'do not serve');
@@ -45,6 +47,17 @@ describe('local static site', () => {
     expect(response.headers.get('content-security-policy')).toBe(pageHeaders('/pricing', policy)['Content-Security-Policy']);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+  });
+
+  it('serves /crew, whose address carries the crew token, with no Referer and never stored', async () => {
+    for (const address of ['/crew', '/crew/', '/crew?t=AbCdEfGhIjKlMnOpQrStUvWxYz012345']) {
+      const crew = await site.request(address);
+      expect(await crew.text()).toContain('Crew day');
+      expect(crew.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(crew.headers.get('cache-control')).toBe('no-store');
+    }
+    const pricing = await site.request('/pricing');
+    expect(pricing.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   });
 
   it('sends Stripe in the policy of /checkout only', async () => {

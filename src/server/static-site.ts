@@ -8,6 +8,7 @@ import {
   IMMUTABLE_ASSET_PREFIX,
   IMMUTABLE_CACHE,
   PAGE_CACHE,
+  pageCache,
   REDIRECTS,
   REWRITES,
   SITE_HEADERS,
@@ -88,7 +89,7 @@ export function createStaticSite({ distDir, api, policy }: StaticSiteOptions) {
     const file = await resolveFile(root, c.req.path);
     // /404 and /404.html resolve to the not-found page itself: it is never a page that exists.
     if (file && !notFoundPages.has(file)) {
-      const cacheControl = c.req.path.startsWith(IMMUTABLE_ASSET_PREFIX) ? IMMUTABLE_CACHE : PAGE_CACHE;
+      const cacheControl = c.req.path.startsWith(IMMUTABLE_ASSET_PREFIX) ? IMMUTABLE_CACHE : pageCache(c.req.path);
       return sendFile(file, cacheControl, 200, c.req.header('accept-encoding'));
     }
     return sendFile(notFound, PAGE_CACHE, 404, c.req.header('accept-encoding'));

@@ -240,3 +240,36 @@ describe('the migration links mail written before bookings were recorded on it',
     expect(await byId(gone!.id)).toBeNull();
   });
 });
+
+describe('resend limits', () => {
+  it('sends 10 sequential and 10 concurrent resends of one message at most three times an hour', async () => {
+    ctx.setNow('2027-01-10T09:00:00Z');
+    cookie = await adminCookie(ctx);
+    const original = await confirmationOf(await book());
+    // Concurrent: a copy is queued only when none waits (409 otherwise) and the hour has room;
+    // the original's row lock lines them up, so a copy can follow one that has already gone out.
+    const together = await Promise.all(Array.from({ length: 10 }, () => resend(original.id)));
+    const queued = together.filter((response) => response.status === 202).length;
+    expect(queued).toBeGreaterThanOrEqual(1);
+    expect(queued).toBeLessThanOrEqual(3);
+    expect(together.every((response) => [202, 409, 429].includes(response.status))).toBe(true);
+    // Sequential, each after the previous copy went out: up to three in the hour, then 429.
+    const statuses: number[] = [];
+    for (let n = 0; n < 10; n += 1) {
+      ctx.setNow(new Date(Date.parse('2027-01-10T09:01:00Z') + n * 60_000));
+      const response = await resend(original.id);
+      statuses.push(response.status);
+      if (response.status === 429) {
+        expect(await response.json()).toMatchObject({ error: 'This message was already resent 3 times in the last hour. Please try again later.' });
+        expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+    }
+    expect(statuses).toEqual([...Array<number>(3 - queued).fill(202), ...Array<number>(7 + queued).fill(429)]);
+    // Twenty requests, three copies: the customer gets at most three more e-mails an hour.
+    expect(await db.select().from(emailOutbox).where(eq(emailOutbox.resendOf, original.id))).toHaveLength(3);
+    // An hour after the first copy, one more may go.
+    ctx.setNow('2027-01-10T10:00:30Z');
+    cookie = await adminCookie(ctx);
+    expect((await resend(original.id)).status).toBe(202);
+  });
+});

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
@@ -12,7 +13,8 @@ import { BUSINESS } from '../../src/content/business.ts';
 import { addDays, formatLongDate } from '../../src/domain/format.ts';
 import { hashCheckoutToken } from '../../src/server/services/payments/checkout-token.ts';
 import { createApp } from '../../src/server/api/app.ts';
-import { createMailer, STUCK_SENDING_MINUTES, type Mailer } from '../../src/server/providers/email.ts';
+import { STUCK_SENDING_MINUTES } from '../../src/server/providers/email-outbox.ts';
+import { createMailer, type Mailer } from '../../src/server/providers/mailer.ts';
 import { EMAIL_RETRY_BASE_MINUTES, runMaintenance } from '../../src/server/services/jobs/maintenance.ts';
 import { silentLogger } from '../../src/server/api/deps.ts';
 import { createTestContext, jsonRequest, TEST_ORIGIN } from '../setup/test-app.ts';
@@ -138,7 +140,7 @@ describe('POST /api/bookings: a new booking', () => {
 
   it('claims a file uploaded through POST /api/upload', async () => {
     const form = new FormData();
-    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    const png = new Uint8Array(readFileSync(new URL('../fixtures/logo.png', import.meta.url)));
     form.set('file', new File([png], 'logo.png', { type: 'image/png' }));
     const uploaded = await (await ctx.app.request('/api/upload', { method: 'POST', body: form, headers: { Origin: TEST_ORIGIN } }, freshClient())).json();
     const response = await post(bookingPayload({ uploadedFiles: [uploaded], preferredDate: nextDate() }));

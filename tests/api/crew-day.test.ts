@@ -26,6 +26,8 @@ const PNG: Uint8Array<ArrayBuffer> = new Uint8Array(await readFile(new URL('../f
 const DAY = '2026-11-23';
 const EVENING_BEFORE = '2026-11-22T18:00:00Z';
 const MORNING = '2026-11-23T09:00:00Z';
+/** Staff scheduled the installation for the day (step 3) and the customer paid. */
+const SCHEDULED = { preferredDate: DAY, currentStep: 3, installationDate: new Date('2026-11-23T18:00:00Z'), paymentStatus: 'paid' } as const;
 
 const MANCHESTER = [{ address: 'Market Street, Manchester M1 1PT', lat: 53.4823, lng: -2.2389 }];
 const OLDHAM_STREET = [{ address: 'Oldham Street, Manchester M4 1LE', lat: 53.4842, lng: -2.2336 }];
@@ -79,9 +81,9 @@ beforeEach(async () => {
     ])
     .returning({ id: workers.id });
   [sam, lee] = added.map((row) => row.id) as [number, number];
-  market = await insertRoutableBooking(db, { firstName: 'Priya', preferredDate: DAY, pins: MANCHESTER });
-  oldham = await insertRoutableBooking(db, { firstName: 'Tom', preferredDate: DAY, pins: OLDHAM_STREET });
-  leeds = await insertRoutableBooking(db, { firstName: 'Aisha', preferredDate: DAY, pins: LEEDS, postcode: 'LS1', region: 'West Yorkshire' });
+  market = await insertRoutableBooking(db, { firstName: 'Priya', ...SCHEDULED, pins: MANCHESTER });
+  oldham = await insertRoutableBooking(db, { firstName: 'Tom', ...SCHEDULED, pins: OLDHAM_STREET });
+  leeds = await insertRoutableBooking(db, { firstName: 'Aisha', ...SCHEDULED, pins: LEEDS, postcode: 'LS1', region: 'West Yorkshire' });
   // Staff gave the Leeds route to Lee; the Manchester route was given to nobody.
   await db.insert(crewAssignments).values({ bookingId: leeds, day: DAY, workerId: lee });
   expect((await runWorkerNotificationJob(ctx.deps, new Date(EVENING_BEFORE))).outcome).toBe('sent');
@@ -208,18 +210,40 @@ describe('POST /api/crew/stops/{bookingId}/photos', () => {
     expect(JSON.stringify(await customer.json())).not.toContain('53.48231');
   });
 
-  it('removes the camera metadata (GPS included) from the stored JPEG', async () => {
+  it('refuses a JPEG the decoder cannot read (metadata and a few bytes of scan) instead of storing it as sent', async () => {
+    // tests/api/image-privacy.test.ts runs real camera files through every upload path.
     const exif = new TextEncoder().encode('Exif\0\0GPSLatitude 53.4823');
     const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe1, 0, exif.length + 2, ...exif, 0xff, 0xda, 0, 4, 1, 2, 0x11, 0x22, 0xff, 0xd9]);
     const response = await crew(samToken, `/stops/${market}/photos`, {
       body: photoForm({ photoType: 'after', takenAt: '2026-11-23T08:59:00.000Z' }, jpeg),
       headers: { 'Idempotency-Key': 'phone-photo-2' },
     });
-    expect(response.status).toBe(201);
-    const [row] = await db.select().from(photos).where(eq(photos.bookingId, market));
-    const stored = await ctx.deps.files.get(row!.fileName);
-    expect(new TextDecoder('latin1').decode(stored!.body as Uint8Array)).not.toContain('GPS');
-    expect(row).toMatchObject({ lat: null, lng: null });
+    expect(response.status).toBe(415);
+    expect(await db.select().from(photos).where(eq(photos.bookingId, market))).toHaveLength(0);
+  });
+
+  it('takes at most CREW_PHOTOS_PER_STOP photos a stop a day, with a 409 that says so; a retry still gets its answer', async () => {
+    const env = ctx.deps.env as { CREW_PHOTOS_PER_STOP: number };
+    const cap = env.CREW_PHOTOS_PER_STOP;
+    expect(cap).toBe(30);
+    env.CREW_PHOTOS_PER_STOP = 2;
+    try {
+      const send = (key: string) =>
+        crew(samToken, `/stops/${market}/photos`, { body: photoForm({ photoType: 'during', takenAt: MORNING }), headers: { 'Idempotency-Key': key } });
+      expect((await send('cap-1')).status).toBe(201);
+      expect((await send('cap-2')).status).toBe(201);
+      const third = await send('cap-3');
+      expect(third.status).toBe(409);
+      expect(await third.json()).toMatchObject({
+        error: 'This stop already has 2 photos from today, the most a stop takes. Ask the office if you need to send more.',
+      });
+      expect((await send('cap-2')).status).toBe(201);
+      expect(await db.select().from(photos).where(eq(photos.bookingId, market))).toHaveLength(2);
+      // Another stop has its own count.
+      expect((await crew(samToken, `/stops/${oldham}/photos`, { body: photoForm({ photoType: 'during', takenAt: MORNING }), headers: { 'Idempotency-Key': 'cap-4' } })).status).toBe(201);
+    } finally {
+      env.CREW_PHOTOS_PER_STOP = cap;
+    }
   });
 
   it.each([
@@ -279,5 +303,96 @@ describe('/api/admin/crew', () => {
   it('needs an admin session', async () => {
     const response = await ctx.app.request(`/api/admin/crew/day?date=${DAY}`);
     expect(response.status).toBe(401);
+  });
+});
+
+describe('a crew link before its day', () => {
+  it('answers 403 naming the day until midnight London at its start, then opens', async () => {
+    ctx.setNow(EVENING_BEFORE);
+    const early = await getDay(samToken);
+    expect(early.status).toBe(403);
+    expect(await early.json()).toMatchObject({ error: 'This link opens on Monday 23 November', opensOn: DAY });
+    expect((await crew(samToken, `/stops/${market}/on-the-way`)).status).toBe(403);
+    expect(await db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'crew-on-the-way'))).toHaveLength(0);
+    ctx.setNow('2026-11-22T23:59:59Z');
+    expect((await getDay(samToken)).status).toBe(403);
+    ctx.setNow('2026-11-23T00:00:00Z');
+    expect((await getDay(samToken)).status).toBe(200);
+  });
+
+  it('opens at midnight London time in summer, an hour before midnight UTC', async () => {
+    const [link] = await db.select().from(crewLinks).where(eq(crewLinks.workerId, sam));
+    await db.update(crewLinks).set({ day: '2027-07-14', expiresAt: new Date('2027-07-15T11:00:00Z') }).where(eq(crewLinks.tokenHash, link!.tokenHash));
+    ctx.setNow('2027-07-13T22:59:00Z');
+    expect(await (await getDay(samToken)).json()).toMatchObject({ error: 'This link opens on Wednesday 14 July' });
+    ctx.setNow('2027-07-13T23:00:00Z');
+    expect((await getDay(samToken)).status).toBe(200);
+  });
+});
+
+describe('which bookings are stops', () => {
+  it('lists only installations staff scheduled for the day, and marks an unpaid one', async () => {
+    const unpaid = await insertRoutableBooking(db, { firstName: 'Noor', ...SCHEDULED, paymentStatus: 'unpaid', pins: MANCHESTER });
+    const notScheduled = await insertRoutableBooking(db, { firstName: 'Ben', preferredDate: DAY, pins: MANCHESTER });
+    const otherDay = await insertRoutableBooking(db, { ...SCHEDULED, installationDate: new Date('2026-11-25T18:00:00Z'), pins: MANCHESTER });
+    const day = (await (await getDay(samToken)).json()) as Day & { stops: { unpaid: boolean }[] };
+    const ids = day.stops.map((stop) => stop.bookingId);
+    expect(ids).toContain(unpaid);
+    expect(ids).not.toContain(notScheduled);
+    expect(ids).not.toContain(otherDay);
+    expect(day.stops.find((stop) => stop.bookingId === unpaid)).toMatchObject({ unpaid: true });
+    expect(day.stops.find((stop) => stop.bookingId === market)).toMatchObject({ unpaid: false });
+  });
+
+  it('refuses Done on a booking not scheduled for installation with a 409 that says why, and moves nothing', async () => {
+    const notScheduled = await insertRoutableBooking(db, { firstName: 'Ben', preferredDate: DAY, pins: MANCHESTER });
+    const done = await crew(samToken, `/stops/${notScheduled}/done`);
+    expect(done.status).toBe(409);
+    expect(await done.json()).toMatchObject({ error: 'This stop is not scheduled for installation on your day. Ask the office.' });
+    expect((await crew(samToken, `/stops/${notScheduled}/on-the-way`)).status).toBe(409);
+    const [booking] = await db.select().from(bookings).where(eq(bookings.id, notScheduled));
+    expect(booking).toMatchObject({ currentStep: 1, installationDate: null });
+    expect(await db.select().from(progressLogs).where(eq(progressLogs.bookingId, notScheduled))).toHaveLength(0);
+    expect(await db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'crew-on-the-way'))).toHaveLength(0);
+  });
+
+  it('refuses Done once staff moved a worked stop back to an earlier step', async () => {
+    expect((await crew(samToken, `/stops/${market}/on-the-way`)).status).toBe(200);
+    await db.update(bookings).set({ currentStep: 2 }).where(eq(bookings.id, market));
+    const done = await crew(samToken, `/stops/${market}/done`);
+    expect(done.status).toBe(409);
+    expect(await done.json()).toMatchObject({ error: 'This project is not scheduled for installation yet, so it cannot be marked done. Ask the office.' });
+    const [booking] = await db.select().from(bookings).where(eq(bookings.id, market));
+    expect(booking!.currentStep).toBe(2);
+  });
+
+  it('"On my way" after Done changes nothing and e-mails nobody', async () => {
+    expect((await crew(samToken, `/stops/${market}/done`)).status).toBe(200);
+    ctx.setNow('2026-11-23T10:00:00Z');
+    const late = await crew(samToken, `/stops/${market}/on-the-way`);
+    expect(late.status).toBe(200);
+    const day = (await late.json()) as Day;
+    expect(day.stops.find((stop) => stop.bookingId === market)).toMatchObject({ status: 'done', statusAt: '2026-11-23T09:00:00.000Z' });
+    expect(await db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'crew-on-the-way'))).toHaveLength(0);
+    const [stop] = await db.select().from(crewStops).where(eq(crewStops.bookingId, market));
+    expect(stop!.onTheWayAt).toBeNull();
+  });
+});
+
+describe('a deactivated worker', () => {
+  it('loses their links for good: activating them again revives none, and the PATCH keeps their name', async () => {
+    const cookie = await adminCookie(ctx);
+    const patch = (body: unknown) => ctx.app.request(`/api/admin/workers/${sam}`, adminRequest(cookie, { method: 'PATCH', body }));
+    const off = await patch({ active: false });
+    expect(off.status).toBe(200);
+    expect(await off.json()).toMatchObject({ name: 'Sam Carter', active: false });
+    expect((await getDay(samToken)).status).toBe(410);
+    const on = await patch({ active: true });
+    expect(await on.json()).toMatchObject({ name: 'Sam Carter', active: true });
+    expect((await getDay(samToken)).status).toBe(410);
+    expect((await getDay(leeToken)).status).toBe(200);
+    // A rename alone keeps the worker active; clearing the name is still possible.
+    expect(await (await patch({ name: 'Samuel Carter' })).json()).toMatchObject({ name: 'Samuel Carter', active: true });
+    expect(await (await patch({ name: null })).json()).toMatchObject({ name: null, active: true });
   });
 });

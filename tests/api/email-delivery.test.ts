@@ -2,16 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { channelLogs, emailOutbox } from '../../db/schema.ts';
 import { silentLogger } from '../../src/server/api/deps.ts';
-import {
-  claimedEmails,
-  createMailer,
-  type ClaimedEmailRow,
-  deliverQueuedWithin,
-  JOB_MAIL_BATCH,
-  JOB_MAIL_CONCURRENCY,
-  queueEmail,
-  STUCK_SENDING_MINUTES,
-} from '../../src/server/providers/email.ts';
+import { claimedEmails, type ClaimedEmailRow, queueEmail, STUCK_SENDING_MINUTES } from '../../src/server/providers/email-outbox.ts';
+import { createMailer, deliverQueuedWithin, JOB_MAIL_BATCH, JOB_MAIL_CONCURRENCY } from '../../src/server/providers/mailer.ts';
 import { runCombinedReturning } from '../../db/combined-writes.ts';
 import { createTestContext } from '../setup/test-app.ts';
 
@@ -26,7 +18,7 @@ describe('e-mail delivery through SendGrid', () => {
     });
     const invite = Buffer.from('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n').toString('base64');
     await queueEmail(ctx.deps.db, {
-      to: 'jo@harbourcafe.co.uk', subject: 'Your booking', text: 'Hello', html: '<p>Hello</p>', kind: 'booking-confirmation', dedupeKey: 'attach-1',
+      to: 'jo@harbourcafe.co.uk', subject: 'Your booking', text: 'Hello', html: '<p>Hello</p>', kind: 'enquiry-acknowledgement', dedupeKey: 'attach-1',
       attachments: [{ filename: 'installation.ics', type: 'text/calendar; charset=utf-8; method=REQUEST', content: invite }],
     });
     expect(await mailer.deliverQueued(ctx.deps.db, { dedupeKeys: ['attach-1'] })).toEqual({ sent: 1, failed: 0 });
@@ -54,7 +46,7 @@ describe('e-mail delivery through SendGrid', () => {
     const delivered = async (env: typeof ctx.deps.env, dedupeKey: string) => {
       const mailer = createMailer(env, silentLogger, async () => new Response(null, { status: 202 }));
       await queueEmail(ctx.deps.db, {
-        to: 'priya@patelbakery.co.uk', subject: 'New booking #9: Priya Patel', text: 'Hi', kind: 'booking-staff-notification', dedupeKey,
+        to: 'priya@patelbakery.co.uk', subject: 'New enquiry: Priya Patel', text: 'Hi', kind: 'enquiry-staff-notification', dedupeKey,
       });
       expect(await mailer.deliverQueued(ctx.deps.db, { dedupeKeys: [dedupeKey] })).toEqual({ sent: 1, failed: 0 });
       const [row] = await ctx.deps.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, dedupeKey));
@@ -70,8 +62,8 @@ describe('e-mail delivery through SendGrid', () => {
     };
 
     const sent = await delivered({ ...ctx.deps.env, SENDGRID_API_KEY: 'SG.fake' }, 'logged-sendgrid');
-    expect(sent).toMatchObject({ action: 'email_sent', severity: 'info', metadata: { kind: 'booking-staff-notification', provider: 'sendgrid', attachments: 0 } });
-    expect(sent.details).toMatch(/^booking-staff-notification e-mail #\d+ sent through SendGrid$/);
+    expect(sent).toMatchObject({ action: 'email_sent', severity: 'info', metadata: { kind: 'enquiry-staff-notification', provider: 'sendgrid', attachments: 0 } });
+    expect(sent.details).toMatch(/^enquiry-staff-notification e-mail #\d+ sent through SendGrid$/);
 
     const local = await delivered(ctx.deps.env, 'logged-outbox');
     expect(local).toMatchObject({ action: 'email_sent', metadata: { provider: 'outbox' } });

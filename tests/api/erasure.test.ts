@@ -9,7 +9,7 @@ import { eq, is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../../db/schema.ts';
 import { exportDatabase } from '../../db/dump.ts';
-import { createMailer } from '../../src/server/providers/email.ts';
+import { createMailer } from '../../src/server/providers/mailer.ts';
 import type { Logger } from '../../src/server/api/deps.ts';
 import { NO_PERSONAL_DATA, PERSONAL_DATA } from '../../src/server/services/privacy/personal-data-erasure.ts';
 import { bookingPayload, freshClient } from '../fixtures/bookings.ts';
@@ -125,6 +125,16 @@ describe('POST /api/admin/privacy/erase leaves nothing behind', () => {
     const [worker] = await db.insert(schema.workers).values({ name: 'Ottoline Vexley', email: 'ottoline@vexley.example' }).returning();
     await db.insert(schema.crewLinks).values({ tokenHash: 'hash-ottoline', workerId: worker!.id, day: '2027-07-21', expiresAt: new Date('2027-07-22T11:00:00Z') });
     await db.insert(schema.crewStops).values({ bookingId: id, day: '2027-07-21', status: 'done', workerId: worker!.id, workerName: 'Ottoline Vexley' });
+    // What the crew's day wrote: Done's status note, progress log and channel log, and the route
+    // e-mail's channel log, whose entity id is the worker's address.
+    const doneNote = 'Installed by Ottoline Vexley (crew), marked done at 11:15';
+    await db.update(schema.bookings).set({ statusNotes: doneNote }).where(eq(schema.bookings.id, id));
+    await db.insert(schema.progressLogs).values({ bookingId: id, step: 4, stepName: 'On-Site Installation', status: 'installation_complete', notes: doneNote });
+    await db.insert(schema.channelLogs).values([
+      { channel: 'admin', action: 'progress_updated', entityType: 'booking', entityId: String(id), userId: `crew:${worker!.id}`, details: `Booking #${id} moved from step 3 to step 4: On-Site Installation by Ottoline Vexley (crew)` },
+      { channel: 'notification', action: 'crew_on_the_way', entityType: 'booking', entityId: String(id), userId: `crew:${worker!.id}`, details: `Ottoline Vexley is on the way to booking #${id}` },
+      { channel: 'notification', action: 'worker_routes_sent', entityType: 'worker', entityId: 'ottoline@vexley.example', userId: 'system', details: 'Routes for 2027-07-21 (1 routes, 1 bookings)', metadata: { date: '2027-07-21' } },
+    ]);
 
     const cookie = await adminCookie(ctx);
     const erased = await ctx.app.request('/api/admin/privacy/erase', adminRequest(cookie, { body: { email: 'Ottoline@Vexley.example' } }));
@@ -134,6 +144,11 @@ describe('POST /api/admin/privacy/erase leaves nothing behind', () => {
     // The stop itself stays done: the customer's project history does not change.
     const [stop] = await db.select().from(schema.crewStops).where(eq(schema.crewStops.bookingId, id));
     expect(stop).toMatchObject({ status: 'done', workerId: null });
+    // The notes keep what happened, without who.
+    const [booking] = await db.select().from(schema.bookings).where(eq(schema.bookings.id, id));
+    expect(booking!.statusNotes).toBe('Installed by Erased (crew), marked done at 11:15');
+    const [log] = await db.select().from(schema.progressLogs).where(eq(schema.progressLogs.bookingId, id));
+    expect(log!.notes).toBe('Installed by Erased (crew), marked done at 11:15');
     expect(await db.select().from(schema.crewLinks)).toEqual([]);
   }, 60_000);
 });

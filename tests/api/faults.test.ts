@@ -4,7 +4,7 @@ import { bookings, emailOutbox } from '../../db/schema.ts';
 import { createApp } from '../../src/server/api/app.ts';
 import type { Database } from '../../db/client.ts';
 import { runMaintenance } from '../../src/server/services/jobs/maintenance.ts';
-import { STUCK_SENDING_MINUTES } from '../../src/server/providers/email.ts';
+import { STUCK_SENDING_MINUTES } from '../../src/server/providers/email-outbox.ts';
 import { bookingPayload, freshClient } from '../fixtures/bookings.ts';
 import { createTestContext, jsonRequest } from '../setup/test-app.ts';
 import { DATABASE_UNAVAILABLE } from '../../src/server/api/middleware/errors.ts';

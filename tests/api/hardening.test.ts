@@ -2,7 +2,8 @@
  * What a hostile or careless client can do to the API and the local server, and the bounds that
  * stop it: refused bodies, stalled connections, deep nesting, odd text, forged ids, quotas.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import sharp from 'sharp';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,8 @@ import type { Logger } from '../../src/server/api/deps.ts';
 import { createTestContext, jsonRequest, TEST_ORIGIN } from '../setup/test-app.ts';
 import { bookingPayload, freshClient } from '../fixtures/bookings.ts';
 import { adminCookie, adminRequest } from '../setup/admin.ts';
+
+const LOGO_PNG = new Uint8Array(await readFile(new URL('../fixtures/logo.png', import.meta.url)));
 
 const ctx = await createTestContext();
 
@@ -222,9 +225,8 @@ describe('typed text is cleaned before it is checked and stored', () => {
   });
 
   it('cleans an uploaded file\'s original name', async () => {
-    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
     const form = new FormData();
-    form.set('file', new File([png], 'invoice\u202Egnp.png', { type: 'image/png' }));
+    form.set('file', new File([LOGO_PNG], 'invoice\u202Egnp.png', { type: 'image/png' }));
     const response = await ctx.app.request(
       '/api/upload',
       { method: 'POST', body: form, headers: { Origin: TEST_ORIGIN } },
@@ -272,16 +274,17 @@ describe('X-Request-Id', () => {
 });
 
 describe('site-wide quota on unclaimed uploads', async () => {
-  // 1 MB for the whole site: three 400 KB files from three different clients.
+  // 1 MB for the whole site: three files of about 400 KB from three different clients. They are
+  // real PNGs of noise, which stay that size when the server encodes them again.
   const small = await createTestContext({ UNCLAIMED_UPLOAD_QUOTA_MB: 1 });
-  const png = (bytes: number) => {
-    const content = new Uint8Array(bytes);
-    content.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    return content;
-  };
+  const noise = new Uint8Array(
+    await sharp({ create: { width: 380, height: 380, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 80 } } })
+      .png()
+      .toBuffer(),
+  );
   const upload = () => {
     const form = new FormData();
-    form.set('file', new File([png(400 * 1024)], 'logo.png', { type: 'image/png' }));
+    form.set('file', new File([noise], 'logo.png', { type: 'image/png' }));
     return small.app.request('/api/upload', { method: 'POST', body: form, headers: { Origin: TEST_ORIGIN } }, freshClient());
   };
 

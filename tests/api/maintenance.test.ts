@@ -13,7 +13,8 @@ import {
   uploadedFiles,
 } from '../../db/schema.ts';
 import { silentLogger } from '../../src/server/api/deps.ts';
-import { createMailer, queueEmail } from '../../src/server/providers/email.ts';
+import { queueEmail } from '../../src/server/providers/email-outbox.ts';
+import { createMailer } from '../../src/server/providers/mailer.ts';
 import { runMaintenance, type MaintenanceDeps } from '../../src/server/services/jobs/maintenance.ts';
 import { createTestContext } from '../setup/test-app.ts';
 
@@ -38,7 +39,7 @@ async function outboxRow(id: number) {
 }
 
 async function queueOne(to = 'amira@northernroasters.co.uk') {
-  await queueEmail(db, { to, subject: 'Your booking', text: 'Hello', kind: 'booking-confirmation' });
+  await queueEmail(db, { to, subject: 'Your enquiry', text: 'Hello', kind: 'enquiry-acknowledgement' });
   const [row] = await db.select({ id: emailOutbox.id }).from(emailOutbox).orderBy(sql`${emailOutbox.id} desc`).limit(1);
   return row!.id;
 }

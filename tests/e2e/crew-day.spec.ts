@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { DEMO_CREW_LINK_FILE } from '../../db/seed.ts';
+import { DEMO_CREW_LINK_FILE, DEMO_CREW_TOMORROW_LINK_FILE } from '../../db/seed.ts';
+import { crewDayLabel } from '../../src/domain/crew.ts';
 import { testSettings } from '../../src/server/env.ts';
 import { signInAsStaff } from '../fixtures/staff-setup.ts';
 import { londonTomorrow } from '../../src/domain/schedule.ts';
@@ -14,10 +15,10 @@ import { londonTomorrow } from '../../src/domain/schedule.ts';
 
 const PHOTO = path.resolve('tests/fixtures/logo.png');
 
-function crewLink(): URL {
+function crewLink(file = DEMO_CREW_LINK_FILE): URL {
   const dataDir = testSettings().e2eDataDir;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the browser tests with npm run test:e2e');
-  return new URL(readFileSync(path.join(dataDir, DEMO_CREW_LINK_FILE), 'utf8').trim());
+  return new URL(readFileSync(path.join(dataDir, file), 'utf8').trim());
 }
 
 async function shot(page: Page, name: string) {
@@ -40,6 +41,10 @@ test('a crew works through a stop, with a photo taken offline sent when back onl
   await expect(page.getByRole('heading', { name: 'Sam Carter’s stops' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Your stops in order' }).getByTestId('crew-stop')).toHaveCount(3);
   await expect(page.getByText('Night work, 6pm - 6am')).toBeVisible();
+  // Staff scheduled Ellie's installation before she paid: her card says so, and only hers.
+  const ellie = page.getByTestId('crew-stop').filter({ has: page.getByRole('heading', { name: /Ellie/ }) });
+  await expect(ellie.getByTestId('crew-unpaid')).toHaveText('unpaid');
+  await expect(page.getByTestId('crew-unpaid')).toHaveCount(1);
   await expect(stop.getByRole('link', { name: /Navigate/ })).toHaveAttribute('href', /^https:\/\/maps\.google\.com\/\?daddr=53\.48/);
   const scan = await new AxeBuilder({ page }).analyze();
   expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
@@ -107,6 +112,18 @@ test('a crew works through a stop, with a photo taken offline sent when back onl
   await expect(panel.locator(`[data-date="${londonTomorrow(new Date())}"]`)).toBeVisible();
   await expect(servedRow).toHaveCount(0);
   await office.close();
+});
+
+test("a link opened before its day says which day it opens @mobile", async ({ page }) => {
+  const link = crewLink(DEMO_CREW_TOMORROW_LINK_FILE);
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByRole('heading', { name: 'Your day has not started' })).toBeVisible();
+  const tomorrow = londonTomorrow(new Date());
+  await expect(page.getByText(`This link opens on ${crewDayLabel(tomorrow)}`)).toBeVisible();
+  await expect(page.getByTestId('crew-stop')).toHaveCount(0);
+  const scan = await new AxeBuilder({ page }).analyze();
+  expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  await shot(page, 'crew-link-not-yet-375');
 });
 
 test('a link that does not work says so and offers nothing else @mobile', async ({ page }) => {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseAllHeaders, type Header } from '@netlify/headers-parser';
 import { parseEnv } from '../../src/server/env.ts';
-import { IMMUTABLE_CACHE, PAGE_CACHE, pageHeaders, SITE_HEADERS } from '../../src/server/site-config.ts';
+import { IMMUTABLE_CACHE, pageCache, pageHeaders, SITE_HEADERS } from '../../src/server/site-config.ts';
 
 // The built dist/_headers read by Netlify's own parser (@netlify/headers-parser, the package
 // netlify-cli and Netlify's build use), after a build with this environment's settings: .ci/run
@@ -58,7 +58,8 @@ describe.runIf(existsSync(headersFile))("dist/_headers as Netlify's parser reads
     const expected = pageHeaders(address, settings);
     expect(values.get('Content-Security-Policy')).toEqual([expected['Content-Security-Policy']]);
     expect(values.get('Permissions-Policy')).toEqual([expected['Permissions-Policy']]);
-    expect(values.get('Cache-Control')).toEqual([PAGE_CACHE]);
+    expect(values.get('Referrer-Policy')).toEqual([expected['Referrer-Policy']]);
+    expect(values.get('Cache-Control')).toEqual([pageCache(address)]);
     for (const [name, value] of Object.entries(SITE_HEADERS)) expect(values.get(name)).toEqual([value]);
   });
 

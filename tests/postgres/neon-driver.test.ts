@@ -13,7 +13,7 @@ import { contactEnquiries } from '../../db/schema.ts';
 import { adminQuery, withDatabase } from '../setup/postgres.ts';
 import { startNeonProxy } from '../setup/neon-proxy.ts';
 import { createApp } from '../../src/server/api/app.ts';
-import { createMailer } from '../../src/server/providers/email.ts';
+import { createMailer } from '../../src/server/providers/mailer.ts';
 import { createDiskFileStore } from '../../src/server/providers/files.ts';
 import { parseEnv, testSettings } from '../../src/server/env.ts';
 import { silentLogger } from '../../src/server/api/deps.ts';

@@ -6,7 +6,7 @@ import { createApp } from '../../src/server/api/app.ts';
 import { silentLogger, type AppDeps } from '../../src/server/api/deps.ts';
 import { createBackgroundTasks } from '../../src/server/api/background.ts';
 import { parseEnv, type Env } from '../../src/server/env.ts';
-import { createMailer } from '../../src/server/providers/email.ts';
+import { createMailer } from '../../src/server/providers/mailer.ts';
 import { createPaymentsProvider } from '../../src/server/providers/stripe-payments.ts';
 import { createDiskFileStore } from '../../src/server/providers/files.ts';
 import { createTestDatabase } from './test-db.ts';

@@ -1,6 +1,7 @@
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import leafletStylesheet from 'leaflet/dist/leaflet.css?url';
 import { formatLongDate } from '../../domain/format.ts';
+import { isCrewDayOver } from '../../domain/crew.ts';
 import { ApiError } from '../shared/api.ts';
 import { MapBoundary, lazyWithStylesheet } from '../shared/load-stylesheet.ts';
 import { CREW_DAY_KEY, CREW_LINK_KEY } from '../shared/storage-keys.ts';
@@ -28,9 +29,24 @@ function readStored<T>(key: string): T | null {
   }
 }
 
+/**
+ * The phone keeps the day (customers' first names and addresses) and the link only while the
+ * link can work: once the day is over, or the server says the link ended, both go.
+ */
+function forgetCrewDay() {
+  localStorage.removeItem(CREW_DAY_KEY);
+  localStorage.removeItem(CREW_LINK_KEY);
+}
+
+function forgetEndedDay(now: Date) {
+  const stored = readStored<CrewDayData>(CREW_DAY_KEY);
+  if (stored?.date && isCrewDayOver(stored.date, now)) forgetCrewDay();
+}
+
 function useCrewToken(): string | null | undefined {
   const [token, setToken] = useState<string | null | undefined>(undefined);
   useEffect(() => {
+    forgetEndedDay(new Date());
     const fromLink = readLinkToken(window.location.search);
     if (fromLink) {
       const previous = localStorage.getItem(CREW_LINK_KEY);
@@ -59,7 +75,9 @@ export default function CrewApp({ tiles }: { tiles: MapTiles }) {
       setLoad({ state: 'ready', day, offline: false });
     } catch (error) {
       if (error instanceof ApiError) {
-        if (error.status === 404 || error.status === 410) localStorage.removeItem(CREW_DAY_KEY);
+        // A link that ended or never was is forgotten with its day; one not yet open keeps its link.
+        if (error.status === 404 || error.status === 410) forgetCrewDay();
+        if (error.status === 403) localStorage.removeItem(CREW_DAY_KEY);
         setLoad({ state: 'error', status: error.status, message: error.message });
         return;
       }
@@ -232,7 +250,7 @@ function LinkProblem({ status, message, onRetry }: { status: number | null; mess
       <div className="card p-6">
         <p className="eyebrow">Crew day</p>
         <h1 ref={heading} tabIndex={-1} className="mt-2 text-2xl focus:outline-none">
-          {status === 410 ? 'This link has ended' : status === null ? 'No signal' : 'This link does not work'}
+          {status === 410 ? 'This link has ended' : status === 403 ? 'Your day has not started' : status === null ? 'No signal' : 'This link does not work'}
         </h1>
         <p className="mt-3 text-concrete-700">{message}</p>
         {status === null && (

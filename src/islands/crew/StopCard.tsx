@@ -106,6 +106,14 @@ export function StopCard({ stop, pending, actions }: { stop: CrewStop; pending: 
           </div>
           <p className="mt-1 text-sm font-semibold text-concrete-700">
             <span className={stop.workType === 'night' ? 'text-ink' : 'text-accent-700'}>{stop.hours}</span> · {stop.quantity} patches
+            {stop.unpaid && (
+              <>
+                {' · '}
+                <span className="rounded-full bg-warning-50 px-2 py-0.5 text-warning-700 ring-1 ring-warning-700/30" data-testid="crew-unpaid">
+                  unpaid
+                </span>
+              </>
+            )}
           </p>
         </div>
       </div>

@@ -1,6 +1,6 @@
 import type { Database } from '../../../db/client.ts';
 import type { Env } from '../env.ts';
-import type { Mailer } from '../providers/email.ts';
+import type { Mailer } from '../providers/mailer.ts';
 import type { PaymentsProvider } from '../providers/payments.ts';
 import type { FileStore } from '../providers/files.ts';
 import type { AdminCredentials } from '../admin-password.ts';

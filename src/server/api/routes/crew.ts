@@ -8,7 +8,8 @@ import { AppError, notFound } from '../errors.ts';
 import { rateLimit } from '../../services/limits/rate-limit.ts';
 import { readMultipartForm } from '../middleware/body.ts';
 import { bearerToken, openCrewLink, type CrewSession } from '../../services/crew/crew-links.ts';
-import { addCrewPhoto, crewDay, markDone, markOnTheWay } from '../../services/crew/crew-day.ts';
+import { crewDay, markDone, markOnTheWay } from '../../services/crew/crew-day.ts';
+import { addCrewPhoto } from '../../services/crew/crew-photos.ts';
 import { MAX_PHOTO_BYTES, MAX_THUMBNAIL_BYTES, PHOTO_MESSAGES } from '../../services/projects/project-photos.ts';
 import { readIdempotencyKey } from '../../services/bookings/idempotency.ts';
 

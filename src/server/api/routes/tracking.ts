@@ -10,7 +10,7 @@ import { readJson } from '../middleware/body.ts';
 import { readAdminSession } from '../middleware/admin-auth.ts';
 import { admitToSiteCeiling, rateLimit } from '../../services/limits/rate-limit.ts';
 import { writeChannelLog } from '../../services/messages/channel-log.ts';
-import { customerCrewStatus } from '../../services/crew/crew-day.ts';
+import { customerCrewStatus } from '../../services/crew/crew-stops.ts';
 import {
   PHOTO_GRANT_COOKIE,
   PHOTO_GRANT_TTL_MS,

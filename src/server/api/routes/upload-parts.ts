@@ -13,6 +13,7 @@ import { readJson } from '../middleware/body.ts';
 import { admitToSiteCeiling, rateLimit } from '../../services/limits/rate-limit.ts';
 import { checkUnclaimedUploadQuota } from '../../services/limits/upload-quota.ts';
 import { detectFileType, sanitizeOriginalName } from '../../services/files/file-type.ts';
+import { cleanStoredUpload } from '../../services/files/image-clean.ts';
 import { UPLOAD_MESSAGES } from './uploads.ts';
 
 // Large files in parts (domain/upload-parts.ts), for a store that is not Uploadcare: Netlify's
@@ -114,12 +115,14 @@ export const uploadPartRoutes = new Hono<AppEnv>()
       const fileName = `${randomUUID()}.${extension}`;
       const parts = Array.from({ length: session.partCount }, (_, index) => partName(session.id, index));
       await files.assemble(fileName, parts, session.mimeType);
+      // An image is stored as its clean copy, with no camera metadata (services/files/image-clean.ts).
+      const fileSize = await cleanStoredUpload(files, fileName, session.mimeType, session.fileSize);
       const [row] = await tx
         .insert(uploadedFiles)
         .values({
           fileName,
           originalName: sanitizeOriginalName(session.originalName, extension),
-          fileSize: session.fileSize,
+          fileSize,
           mimeType: session.mimeType,
           storage: files.kind,
           bookingId: null,

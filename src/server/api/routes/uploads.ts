@@ -21,6 +21,7 @@ import {
 import { admitToSiteCeiling, rateLimit } from '../../services/limits/rate-limit.ts';
 import { checkUnclaimedUploadQuota } from '../../services/limits/upload-quota.ts';
 import { detectFileType, judgeFileContent, sanitizeOriginalName, type AllowedFileType } from '../../services/files/file-type.ts';
+import { cleanStagedUpload } from '../../services/files/image-clean.ts';
 import { createUploadcare, UploadcareUnavailableError } from '../../providers/uploadcare.ts';
 
 export const UPLOAD_MESSAGES = {
@@ -100,12 +101,15 @@ async function storeUpload(c: Context<AppEnv>, file: ReceivedFile) {
   await admitToSiteCeiling(c.get('deps'), 'uploads');
   const fileName = `${randomUUID()}.${type.extension}`;
   const originalName = sanitizeOriginalName(file.name, type.extension);
+  // An image is stored as its clean copy (services/files/image-clean.ts): staff and the customer
+  // see it, and a camera's GPS position must not travel with it.
+  const fileSize = await cleanStagedUpload(file.path, type.mimeType, file.size);
   await files.putFile(fileName, file.path, type.mimeType);
   try {
     await db.insert(uploadedFiles).values({
       fileName,
       originalName,
-      fileSize: file.size,
+      fileSize,
       mimeType: type.mimeType,
       storage: files.kind,
       bookingId: null,
@@ -115,7 +119,7 @@ async function storeUpload(c: Context<AppEnv>, file: ReceivedFile) {
     await files.delete(fileName).catch(() => undefined);
     throw error;
   }
-  return c.json({ filename: fileName, originalName, fileSize: file.size, mimeType: type.mimeType }, 201);
+  return c.json({ filename: fileName, originalName, fileSize, mimeType: type.mimeType }, 201);
 }
 
 export const uploadRoutes = new Hono<AppEnv>()

@@ -26,7 +26,7 @@ export const workerRoutes = new Hono<AppEnv>()
   .patch('/:id', async (c) => {
     const id = workerId(c);
     const changes = await readJson(c, workerUpdateSchema);
-    return c.json(await updateWorker(c.get('deps').db, id, changes, adminActor(c)));
+    return c.json(await updateWorker(c.get('deps').db, id, changes, adminActor(c), c.get('deps').now()));
   })
   .delete('/:id', async (c) => {
     await removeWorker(c.get('deps').db, workerId(c), adminActor(c));

@@ -2,7 +2,7 @@ import { BUSINESS } from '../../../content/business.ts';
 import { formatLongDate } from '../../../domain/format.ts';
 import { formatPounds } from '../../../domain/pricing.ts';
 import { PROJECT_STEPS } from '../../../domain/project-steps.ts';
-import type { EmailAttachment, EmailMessage } from '../../providers/email.ts';
+import type { EmailAttachment, BookingEmailMessage } from '../../providers/email-outbox.ts';
 import { UNPAID_HOLD_MINUTES } from '../../services/bookings/availability.ts';
 import { addressesOf, trackingLines, workTypeLabel, type BookingEmailContext } from './booking-parts.ts';
 import { escapeHtml, heading, layout, plural, supportLines, text, trackProjectUrl } from './layout.ts';
@@ -10,7 +10,7 @@ import { escapeHtml, heading, layout, plural, supportLines, text, trackProjectUr
 // The customer's confirmation of a new booking: what was booked, the booking ID, how to track it,
 // what happens next, who to ask; with the calendar invite for the preferred date when there is one.
 
-export function bookingConfirmationEmail(context: BookingEmailContext, invite?: EmailAttachment | null): EmailMessage {
+export function bookingConfirmationEmail(context: BookingEmailContext, invite?: EmailAttachment | null): BookingEmailMessage {
   const { booking, fileNames, siteUrl } = context;
   const addresses = addressesOf(context);
   const trackUrl = trackProjectUrl(siteUrl);

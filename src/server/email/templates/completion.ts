@@ -1,6 +1,6 @@
 import { BUSINESS } from '../../../content/business.ts';
 import { formatLongDate } from '../../../domain/format.ts';
-import type { EmailMessage } from '../../providers/email.ts';
+import type { BookingEmailMessage } from '../../providers/email-outbox.ts';
 import { escapeHtml, layout, text } from './layout.ts';
 
 // The e-mail that closes a project: the after photos and the public project page.
@@ -15,7 +15,7 @@ export interface CompletionEmailContext {
   galleryUrl: string;
 }
 
-export function completionEmail(context: CompletionEmailContext, sendKey: string): EmailMessage {
+export function completionEmail(context: CompletionEmailContext, sendKey: string): BookingEmailMessage {
   const completed = context.completionDate ? ` on ${formatLongDate(context.completionDate.slice(0, 10))}` : '';
   const fade = 'Patches fade naturally over 2-6 weeks. When you are ready for the next campaign, just reply to this e-mail.';
   const plain = text([

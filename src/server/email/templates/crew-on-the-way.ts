@@ -1,5 +1,5 @@
 import { BUSINESS } from '../../../content/business.ts';
-import type { EmailMessage } from '../../providers/email.ts';
+import type { BookingEmailMessage } from '../../providers/email-outbox.ts';
 import { INSTALLATION_QUESTIONS, escapeHtml, layout, text } from './layout.ts';
 
 // "Your crew is on the way": sent once per booking and day when the crew taps On my way on /crew,
@@ -20,7 +20,7 @@ export function crewOnTheWayKey(bookingId: number, day: string): string {
   return `crew-on-the-way:${bookingId}:${day}`;
 }
 
-export function crewOnTheWayEmail(context: CrewOnTheWayContext): EmailMessage {
+export function crewOnTheWayEmail(context: CrewOnTheWayContext): BookingEmailMessage {
   const news = `Our crew set off for your installation at ${context.time} and will be with you shortly.`;
   const follow = 'Follow your project, and see the photos as they arrive, on your tracking page:';
   const plain = text([
@@ -47,6 +47,7 @@ export function crewOnTheWayEmail(context: CrewOnTheWayContext): EmailMessage {
     text: plain,
     html,
     kind: 'crew-on-the-way',
+    bookingId: context.bookingId,
     dedupeKey: crewOnTheWayKey(context.bookingId, context.day),
   };
 }

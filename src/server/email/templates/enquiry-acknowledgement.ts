@@ -1,5 +1,5 @@
 import { BUSINESS } from '../../../content/business.ts';
-import type { EmailMessage } from '../../providers/email.ts';
+import type { EmailMessage } from '../../providers/email-outbox.ts';
 import type { EnquiryRow } from './enquiry-notification.ts';
 import { escapeHtml, heading, layout, supportLines, text } from './layout.ts';
 

@@ -1,6 +1,6 @@
 import { BUSINESS } from '../../../content/business.ts';
 import type { contactEnquiries } from '../../../../db/schema.ts';
-import type { EmailMessage } from '../../providers/email.ts';
+import type { EmailMessage } from '../../providers/email-outbox.ts';
 import { escapeHtml, layout, oneLine, paragraphs, text } from './layout.ts';
 
 // The note to the business about a contact enquiry, with everything needed to reply within the

@@ -2,7 +2,7 @@ import { BUSINESS } from '../../../content/business.ts';
 import { formatLongDate } from '../../../domain/format.ts';
 import { buildInstallationInvite, icsContentType, ICS_FILE_NAME } from '../../../domain/ics.ts';
 import { installationDay } from '../../../domain/schedule.ts';
-import type { EmailAttachment, EmailMessage } from '../../providers/email.ts';
+import type { EmailAttachment, BookingEmailMessage } from '../../providers/email-outbox.ts';
 import type { BookingRow } from '../../services/bookings/booking-view.ts';
 import { installationHours, storedAddresses } from './booking-parts.ts';
 import { INSTALLATION_QUESTIONS, escapeHtml, layout, text } from './layout.ts';
@@ -51,7 +51,7 @@ export function installationInviteAttachment(booking: InviteBooking, sequence: n
 }
 
 /** The e-mail that carries the updated invite when the installation moves to another day. */
-export function installationRescheduledEmail(booking: BookingRow, sequence: number, invite: EmailAttachment | null): EmailMessage {
+export function installationRescheduledEmail(booking: BookingRow, sequence: number, invite: EmailAttachment | null): BookingEmailMessage {
   const day = formatLongDate(installationDay(booking));
   const when = installationHours(booking.workType);
   const addresses = storedAddresses(booking);
@@ -102,7 +102,7 @@ export function installationCancelledEmail(
   invite: EmailAttachment | null,
   reason: InviteCancelReason,
   { siteUrl, holdMinutes }: { siteUrl: string; holdMinutes: number },
-): EmailMessage {
+): BookingEmailMessage {
   const day = formatLongDate(installationDay(booking));
   const what =
     reason === 'hold_lapsed'
@@ -127,6 +127,7 @@ ${invite ? `<p>${escapeHtml(calendar)}</p>\n` : ''}<p>${escapeHtml(next)}</p>
     text: plain,
     html,
     kind: 'installation-cancelled',
+    bookingId: booking.id,
     // One e-mail per SEQUENCE: a repeated job or a retried transaction never sends it twice.
     dedupeKey: `installation-cancelled:${booking.id}:${sequence}`,
     ...(invite ? { attachments: [invite] } : {}),

@@ -1,13 +1,13 @@
 import { BUSINESS } from '../../../content/business.ts';
 import { formatLongDate } from '../../../domain/format.ts';
-import type { EmailMessage } from '../../providers/email.ts';
+import type { BookingEmailMessage } from '../../providers/email-outbox.ts';
 import type { BookingRow } from '../../services/bookings/booking-view.ts';
 import { installationHours, storedAddresses } from './booking-parts.ts';
 import { INSTALLATION_QUESTIONS, escapeHtml, layout, text } from './layout.ts';
 
 // The day-before reminder: what happens tomorrow, where, and whom to call.
 
-export function installationReminderEmail(booking: BookingRow, date: string): EmailMessage {
+export function installationReminderEmail(booking: BookingRow, date: string): BookingEmailMessage {
   const when = installationHours(booking.workType);
   const day = formatLongDate(date);
   const addresses = storedAddresses(booking);

@@ -2,7 +2,7 @@ import { BUSINESS } from '../../../content/business.ts';
 import { formatLongDate } from '../../../domain/format.ts';
 import { formatPounds } from '../../../domain/pricing.ts';
 import { PROJECT_STEPS } from '../../../domain/project-steps.ts';
-import type { EmailAttachment, EmailMessage } from '../../providers/email.ts';
+import type { EmailAttachment, BookingEmailMessage } from '../../providers/email-outbox.ts';
 import type { BookingRow } from '../../services/bookings/booking-view.ts';
 import { text, textAsHtml, trackProjectUrl } from './layout.ts';
 
@@ -15,7 +15,7 @@ export function paymentReceiptEmail(
   siteUrl: string,
   trackingUrl?: string,
   invite?: EmailAttachment | null,
-): EmailMessage {
+): BookingEmailMessage {
   const amount = formatPounds(booking.amountPaidPence ?? booking.totalPricePence);
   const trackUrl = trackProjectUrl(siteUrl);
   const plain = text([

@@ -1,6 +1,6 @@
 import { BUSINESS } from '../../../content/business.ts';
 import { formatLongDate } from '../../../domain/format.ts';
-import type { EmailMessage } from '../../providers/email.ts';
+import type { BookingEmailMessage } from '../../providers/email-outbox.ts';
 import { escapeHtml, layout, text } from './layout.ts';
 
 // The invitation to review a completed project: a single-use link that ends on a given day.
@@ -13,7 +13,7 @@ export interface ReviewInvitationEmailContext {
   expiresAt: Date;
 }
 
-export function reviewInvitationEmail(context: ReviewInvitationEmailContext, sendKey: string): EmailMessage {
+export function reviewInvitationEmail(context: ReviewInvitationEmailContext, sendKey: string): BookingEmailMessage {
   const until = formatLongDate(context.expiresAt.toISOString().slice(0, 10));
   const ask = `How did we do on project #${context.bookingId}? Your review helps other businesses decide, and helps us improve.`;
   const policy = 'We publish every genuine review from our customers, whatever its score.';

@@ -1,12 +1,12 @@
 import { formatLongDate } from '../../../domain/format.ts';
 import { formatPounds } from '../../../domain/pricing.ts';
-import type { EmailMessage } from '../../providers/email.ts';
+import type { BookingEmailMessage } from '../../providers/email-outbox.ts';
 import { addressesOf, workTypeLabel, type BookingEmailContext } from './booking-parts.ts';
 import { oneLine, text, textAsHtml } from './layout.ts';
 
 // The short note to staff about a new booking: everything needed to call the customer back.
 
-export function staffBookingNotification(context: BookingEmailContext, to: string): EmailMessage {
+export function staffBookingNotification(context: BookingEmailContext, to: string): BookingEmailMessage {
   const { booking, fileNames } = context;
   const addresses = addressesOf(context);
   const date = formatLongDate(booking.preferredDate);

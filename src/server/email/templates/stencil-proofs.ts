@@ -1,6 +1,6 @@
 import { BUSINESS } from '../../../content/business.ts';
 import { formatPounds, STENCIL_CHANGE_PENCE } from '../../../domain/pricing.ts';
-import type { EmailMessage } from '../../providers/email.ts';
+import type { BookingEmailMessage } from '../../providers/email-outbox.ts';
 import type { BookingRow } from '../../services/bookings/booking-view.ts';
 import { oneLine, text, textAsHtml } from './layout.ts';
 
@@ -18,7 +18,7 @@ const customerName = (booking: ProofEmailContext['booking']) =>
 
 const changeNotice = `Please check it carefully: a stencil change after approval costs an extra ${formatPounds(STENCIL_CHANGE_PENCE)}, because the stencil has to be remanufactured.`;
 
-export function proofReadyEmail({ booking, proof }: ProofEmailContext, trackingUrl: string): EmailMessage {
+export function proofReadyEmail({ booking, proof }: ProofEmailContext, trackingUrl: string): BookingEmailMessage {
   const plain = text([
     `Hello ${booking.firstName},`,
     '',
@@ -40,11 +40,12 @@ export function proofReadyEmail({ booking, proof }: ProofEmailContext, trackingU
     text: plain,
     html: textAsHtml(plain, [trackingUrl]),
     kind: 'proof-ready',
+    bookingId: booking.id,
     dedupeKey: `proof-ready:${proof.id}`,
   };
 }
 
-export function proofReminderEmail({ booking, proof }: ProofEmailContext, trackingUrl: string): EmailMessage {
+export function proofReminderEmail({ booking, proof }: ProofEmailContext, trackingUrl: string): BookingEmailMessage {
   const plain = text([
     `Hello ${booking.firstName},`,
     '',
@@ -64,11 +65,12 @@ export function proofReminderEmail({ booking, proof }: ProofEmailContext, tracki
     text: plain,
     html: textAsHtml(plain, [trackingUrl]),
     kind: 'proof-reminder',
+    bookingId: booking.id,
     dedupeKey: `proof-reminder:${proof.id}`,
   };
 }
 
-export function proofApprovedStaffEmail({ booking, proof }: ProofEmailContext, to: string, approvedAt: Date): EmailMessage {
+export function proofApprovedStaffEmail({ booking, proof }: ProofEmailContext, to: string, approvedAt: Date): BookingEmailMessage {
   const plain = text([
     `Booking #${booking.id}: the customer approved stencil proof version ${proof.version}.`,
     '',
@@ -83,6 +85,7 @@ export function proofApprovedStaffEmail({ booking, proof }: ProofEmailContext, t
     text: plain,
     html: textAsHtml(plain),
     kind: 'proof-approved-staff',
+    bookingId: booking.id,
     dedupeKey: `proof-approved-staff:${proof.id}`,
   };
 }
@@ -94,7 +97,7 @@ export function proofChangesStaffEmail(
   { booking, proof }: ProofEmailContext,
   to: string,
   change: { id: number | null; comment: string; settlement: ChangeSettlement | null },
-): EmailMessage {
+): BookingEmailMessage {
   const settlement = change.settlement;
   const after = settlement
     ? [
@@ -120,6 +123,7 @@ export function proofChangesStaffEmail(
     text: plain,
     html: textAsHtml(plain),
     kind: 'proof-changes-staff',
+    bookingId: booking.id,
     dedupeKey: change.id === null ? `proof-changes-staff:${proof.id}` : `stencil-change-staff:${change.id}`,
   };
 }

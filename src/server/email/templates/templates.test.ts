@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EmailMessage } from '../../providers/email.ts';
+import type { EmailMessage } from '../../providers/email-outbox.ts';
 import { SAMPLE_BOOKING, SAMPLE_ENQUIRY, SAMPLE_NOW, SAMPLE_SITE_URL } from '../sample-data.ts';
 import {
   bookingConfirmationEmail,

@@ -1,7 +1,7 @@
 import { BUSINESS } from '../../../content/business.ts';
 import { workHoursLabel } from '../../../domain/crew.ts';
 import { formatLongDate } from '../../../domain/format.ts';
-import type { EmailMessage } from '../../providers/email.ts';
+import type { EmailMessage } from '../../providers/email-outbox.ts';
 import { escapeHtml, layout, oneLine, plural, text } from './layout.ts';
 
 // The 6 PM e-mail to an installer (admin-dashboard.md §2 Workers tab): the link to their day on

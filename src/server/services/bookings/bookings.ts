@@ -10,7 +10,8 @@ import { detectTestBooking } from '../../../domain/test-booking.ts';
 import type { AppDeps } from '../../api/deps.ts';
 import { badRequest, conflict } from '../../api/errors.ts';
 import { bookingConfirmationEmail, installationInviteAttachment, staffBookingNotification } from '../../email/templates/index.ts';
-import { claimedEmails, deliverClaimedNow, type ClaimedEmailRow, type OutgoingMessage } from '../../providers/email.ts';
+import { claimedEmails, type ClaimedEmailRow } from '../../providers/email-outbox.ts';
+import { deliverAfterAnswer, type OutgoingMessage } from '../../providers/mailer.ts';
 import { runCombinedReturning } from '../../../../db/combined-writes.ts';
 import { claimUploadedFiles, storeUploadcareFiles } from './booking-files.ts';
 import { checkDateAvailability, londonToday, type DateAvailability } from './availability.ts';
@@ -223,7 +224,7 @@ export async function createBooking(deps: AppDeps, { payload, idempotencyKey, cl
   return {
     status: result.status,
     body: result.body,
-    ...(result.created ? { deliverMail: () => deliverClaimedNow(deps, result.claimed, now) } : {}),
+    ...(result.created ? { deliverMail: () => deliverAfterAnswer(deps, (mailer, db) => mailer.deliverClaimed(db, result.claimed, { claimedAt: now, now: deps.now() })) } : {}),
   };
 }
 

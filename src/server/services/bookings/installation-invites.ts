@@ -10,7 +10,8 @@ import {
   type InviteCancelReason,
 } from '../../email/templates/index.ts';
 import type { AppDeps } from '../../api/deps.ts';
-import { deliverNow, queueEmail, type EmailAttachment } from '../../providers/email.ts';
+import { queueEmail, type EmailAttachment } from '../../providers/email-outbox.ts';
+import { deliverAfterAnswer } from '../../providers/mailer.ts';
 import type { BookingRow } from './booking-view.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import { UNPAID_HOLD_MINUTES } from './availability.ts';
@@ -129,7 +130,7 @@ type InviteDeps = Pick<AppDeps, 'db' | 'env' | 'mailer' | 'log' | 'now'>;
 
 /** Sends what `queueInviteCancellation` queued, after the caller's commit. */
 export async function deliverInviteMail(deps: Pick<AppDeps, 'db' | 'mailer' | 'log' | 'now'>, keys: readonly (string | null)[]) {
-  await deliverNow(deps, keys.filter((key): key is string => key !== null));
+  await deliverAfterAnswer(deps, (mailer, db) => mailer.deliverQueued(db, { dedupeKeys: keys.filter((key): key is string => key !== null), now: deps.now() }));
 }
 
 /**

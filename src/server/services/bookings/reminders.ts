@@ -3,7 +3,8 @@ import { bookings } from '../../../../db/schema.ts';
 import { londonTomorrow } from '../../../domain/schedule.ts';
 import type { AppDeps } from '../../api/deps.ts';
 import { installationReminderEmail } from '../../email/templates/index.ts';
-import { deliverQueuedWithin, queueEmail } from '../../providers/email.ts';
+import { queueEmail } from '../../providers/email-outbox.ts';
+import { deliverQueuedWithin } from '../../providers/mailer.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 
 /**

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../api/deps.ts';
 import { badRequest, notFound } from '../../api/errors.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import { revokeCrewLinks, workerDisplayName } from './crew-links.ts';
-import { toCrewStatus, type CrewStatus } from './crew-day.ts';
+import { toCrewStatus, type CrewStatus } from './crew-stops.ts';
 import { dayPreviewRoutes, sendDayEmails } from './worker-notifications.ts';
 
 // The Workers tab's view of a crew day (api.md "Crew day", staff side): which worker has which

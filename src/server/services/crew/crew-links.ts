@@ -1,13 +1,14 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../../../db/client.ts';
 import { crewLinks, workers } from '../../../../db/schema.ts';
-import { CREW_MESSAGES, crewLinkExpiresAt } from '../../../domain/crew.ts';
+import { CREW_MESSAGES, crewLinkExpiresAt, crewLinkNotYetOpen, crewLinkOpensAt } from '../../../domain/crew.ts';
 import { AppError, notFound } from '../../api/errors.ts';
 import { hashToken, isTokenShaped, newToken } from '../projects/tracking.ts';
 
 // Crew links (api.md "Crew day"): a worker's key to one day's stops, with no account. The token
 // is 192 random bits and exists in plain text only in the worker's e-mail; the database keeps its
-// SHA-256. A link is for one London day and works until 12:00 London the next day
+// SHA-256. A link is for one London day: it opens at midnight London at the start of that day
+// (403 before, naming the day) and works until 12:00 London the next day
 // (domain/crew.ts CREW_LINK_CUTOFF_LONDON_HOUR), or until staff revoke it.
 
 export interface CrewWorker {
@@ -84,6 +85,11 @@ export async function openCrewLink(db: Database, token: string, now: Date): Prom
   if (!found) throw notFound(CREW_MESSAGES.unknownLink);
   // A deactivated worker's links end with them.
   if (found.link.revokedAt || found.link.expiresAt <= now || !found.worker.active) throw new AppError(410, CREW_MESSAGES.expiredLink);
+  // The 6 PM e-mail arrives the evening before: the link opens at the start of its London day,
+  // so a link sent for a later date shows nothing of it until then.
+  if (now < crewLinkOpensAt(found.link.day)) {
+    throw new AppError(403, crewLinkNotYetOpen(found.link.day), undefined, undefined, { opensOn: found.link.day });
+  }
   const { id, email } = found.worker;
   return { worker: { id, email, name: workerDisplayName(found.worker) }, day: found.link.day };
 }

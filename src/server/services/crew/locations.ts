@@ -41,6 +41,9 @@ export interface RoutableBooking extends RoutingBooking {
   quantity: number;
   preferredDate: string;
   installationDate: Date | null;
+  /** The project's step (1-5): a crew works only on step 3, Installation Scheduled. */
+  currentStep: number;
+  paid: boolean;
   /** The booking's addresses as the customer gave them ('; '-separated), trimmed. */
   addresses: string[];
 }
@@ -62,6 +65,8 @@ export async function loadRoutableBookings(db: Database, where?: SQL): Promise<R
       region: bookings.region,
       preferredDate: bookings.preferredDate,
       installationDate: bookings.installationDate,
+      currentStep: bookings.currentStep,
+      paymentStatus: bookings.paymentStatus,
     })
     .from(bookings)
     .where(and(eq(bookings.archived, false), notInArray(bookings.status, NOT_ROUTED), where))
@@ -94,6 +99,8 @@ export async function loadRoutableBookings(db: Database, where?: SQL): Promise<R
     quantity: row.quantity,
     preferredDate: row.preferredDate,
     installationDate: row.installationDate,
+    currentStep: row.currentStep,
+    paid: row.paymentStatus === 'paid',
     addresses: splitAddresses(row.locationAddress),
   }));
 }

@@ -8,7 +8,8 @@ import { installationDay, isWorkerNotificationHour, londonTomorrow, workerRunKey
 import { WORKER_MESSAGES, WORKER_PREVIEW_MAX_ADDRESSES } from '../../../domain/workers.ts';
 import type { AppDeps } from '../../api/deps.ts';
 import { conflict } from '../../api/errors.ts';
-import { deliverQueuedWithin, queueEmail } from '../../providers/email.ts';
+import { queueEmail } from '../../providers/email-outbox.ts';
+import { deliverQueuedWithin } from '../../providers/mailer.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import { loadRoutableBookings, routeGroupView, type RoutableBooking } from './locations.ts';
 import { workerRoutesEmail } from '../../email/templates/index.ts';

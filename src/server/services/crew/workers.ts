@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../../../db/client.ts';
-import { workers } from '../../../../db/schema.ts';
+import { crewLinks, workers } from '../../../../db/schema.ts';
 import { conflict, notFound } from '../../api/errors.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import type { NewWorker } from '../../../domain/workers.ts';
@@ -52,11 +52,20 @@ export async function updateWorker(
   id: number,
   changes: { name?: string | null; active?: boolean },
   userId: string,
+  now: Date,
 ): Promise<WorkerView> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
-    const [row] = await tx.update(workers).set(changes).where(eq(workers.id, id)).returning();
+    const named = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+    const [row] = Object.keys(named).length
+      ? await tx.update(workers).set(named).where(eq(workers.id, id)).returning()
+      : await tx.select().from(workers).where(eq(workers.id, id));
     if (!row) throw notFound(WORKER_NOT_FOUND);
+    // Deactivation ends the worker's links for good: activating them again later revives none;
+    // the next e-mail gives them a new one.
+    if (changes.active === false) {
+      await tx.update(crewLinks).set({ revokedAt: now }).where(and(eq(crewLinks.workerId, id), isNull(crewLinks.revokedAt)));
+    }
     const what = [
       ...(changes.active === undefined ? [] : [changes.active ? 'activated' : 'deactivated']),
       ...(changes.name === undefined ? [] : ['renamed']),

@@ -2,7 +2,8 @@ import { contactEnquiries } from '../../../../db/schema.ts';
 import { BUSINESS } from '../../../content/business.ts';
 import type { ContactPayload } from '../../../domain/contact-schema.ts';
 import type { AppDeps } from '../../api/deps.ts';
-import { deliverNow, queueEmail } from '../../providers/email.ts';
+import { queueEmail } from '../../providers/email-outbox.ts';
+import { deliverAfterAnswer } from '../../providers/mailer.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import { enquiryAcknowledgement, staffEnquiryNotification } from '../../email/templates/index.ts';
 
@@ -48,5 +49,5 @@ export async function createContactEnquiry(
     return { id: enquiry.id, dedupeKeys: emails.flatMap((email) => email.dedupeKey ?? []) };
   });
 
-  return { id: result.id, deliverMail: () => deliverNow(deps, result.dedupeKeys) };
+  return { id: result.id, deliverMail: () => deliverAfterAnswer(deps, (mailer, db) => mailer.deliverQueued(db, { dedupeKeys: result.dedupeKeys, now: deps.now() })) };
 }

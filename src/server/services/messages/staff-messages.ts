@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../../db/client.ts';
 import { bookings, emailOutbox, type EmailAttachment } from '../../../../db/schema.ts';
 import { messageStatusOf, type MessageStatus } from '../../../domain/email-kinds.ts';
-import { conflict, notFound } from '../../api/errors.ts';
+import { AppError, conflict, notFound } from '../../api/errors.ts';
 import type { AppDeps } from '../../api/deps.ts';
-import { deliverNow } from '../../providers/email.ts';
+import { deliverAfterAnswer } from '../../providers/mailer.ts';
 import { BOOKING_NOT_FOUND } from '../bookings/admin-bookings.ts';
 import { channelLogInsert } from './channel-log.ts';
 import { claimIdempotencyKey, idempotentResponseUpdate, requestFingerprint } from '../bookings/idempotency.ts';
@@ -18,6 +18,9 @@ import { afterCursor, encodeCursor, microsOf, type PageRequest } from '../lib/ke
 export const MESSAGE_NOT_FOUND = 'Message not found';
 export const ATTACHMENT_NOT_FOUND = 'Attachment not found';
 export const RESEND_PENDING = 'This message is already queued to be sent again. Please wait until it has gone out.';
+/** Copies of one message staff may queue in an hour: enough to retry a bounce, not to flood an inbox. */
+export const RESENDS_PER_HOUR = 3;
+export const RESEND_LIMIT = `This message was already resent ${RESENDS_PER_HOUR} times in the last hour. Please try again later.`;
 
 export interface MessageSummary {
   id: number;
@@ -173,7 +176,8 @@ export interface ResendBody {
  * Queues the same message again as a new outbox row, logged as an admin action, and sends it
  * after the answer. A double click queues one copy: the same Idempotency-Key replays the first
  * answer, and without one a second copy is refused while the first still waits
- * (email_outbox_pending_resend_idx), whether or not the two requests overlap.
+ * (email_outbox_pending_resend_idx), whether or not the two requests overlap. At most
+ * RESENDS_PER_HOUR copies of one message are queued in an hour: past it, 429.
  */
 export async function resendMessage(deps: AppDeps, id: number, { actor, idempotencyKey }: ResendInput) {
   const key = idempotencyKey ? { scope: 'resend-message', key: idempotencyKey } : undefined;
@@ -183,6 +187,18 @@ export async function resendMessage(deps: AppDeps, id: number, { actor, idempote
       if (!claim.claimed) return { body: claim.response.body, dedupeKey: null };
     }
     const original = await readRow(tx, id);
+    // The original's row lock lines up concurrent resends of it, so the hour's count holds.
+    await tx.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.id, id)).for('update');
+    const hourAgo = new Date(deps.now().getTime() - 3_600_000);
+    const [recent] = await tx
+      .select({ copies: count(), oldest: sql<string | null>`min(${emailOutbox.createdAt})` })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.resendOf, id), gte(emailOutbox.createdAt, hourAgo)));
+    if ((recent?.copies ?? 0) >= RESENDS_PER_HOUR) {
+      const reopens = new Date(recent!.oldest!).getTime() + 3_600_000;
+      const retryAfter = Math.max(1, Math.ceil((reopens - deps.now().getTime()) / 1000));
+      throw new AppError(429, RESEND_LIMIT, undefined, { 'Retry-After': String(retryAfter) });
+    }
     const dedupeKey = `resend:${id}:${randomUUID()}`;
     const [copy] = await tx
       .insert(emailOutbox)
@@ -196,6 +212,7 @@ export async function resendMessage(deps: AppDeps, id: number, { actor, idempote
         html: original.html,
         attachments: original.attachments,
         dedupeKey,
+        createdAt: deps.now(),
       })
       // No target: the conflict that matters is the partial index on a waiting resend.
       .onConflictDoNothing()
@@ -217,6 +234,6 @@ export async function resendMessage(deps: AppDeps, id: number, { actor, idempote
   });
   return {
     body: result.body,
-    ...(result.dedupeKey ? { deliverMail: () => deliverNow(deps, [result.dedupeKey!]) } : {}),
+    ...(result.dedupeKey ? { deliverMail: () => deliverAfterAnswer(deps, (mailer, db) => mailer.deliverQueued(db, { dedupeKeys: [result.dedupeKey!], now: deps.now() })) } : {}),
   };
 }

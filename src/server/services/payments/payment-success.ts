@@ -6,7 +6,7 @@ import { formatLongDate } from '../../../domain/format.ts';
 import { BUSINESS } from '../../../content/business.ts';
 import { paymentReceiptEmail } from '../../email/templates/index.ts';
 import type { AppDeps } from '../../api/deps.ts';
-import { queueEmail } from '../../providers/email.ts';
+import { queueEmail } from '../../providers/email-outbox.ts';
 import type { PaymentEvent } from '../../providers/payments.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import { createTrackingLink, trackingLinkUrl } from '../projects/tracking.ts';

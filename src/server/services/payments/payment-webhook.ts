@@ -3,7 +3,7 @@ import type { Database } from '../../../../db/client.ts';
 import { bookings, stripeEvents } from '../../../../db/schema.ts';
 import { paymentReceiptKey } from '../../email/templates/index.ts';
 import type { AppDeps } from '../../api/deps.ts';
-import { deliverNow } from '../../providers/email.ts';
+import { deliverAfterAnswer } from '../../providers/mailer.ts';
 import { markPaid, type PaymentIntentOfEvent } from './payment-success.ts';
 import type { PaymentEvent } from '../../providers/payments.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
@@ -103,9 +103,10 @@ export async function applyPaymentEvent(deps: AppDeps, event: PaymentEvent): Pro
     // After commit: the receipt is in the outbox whatever happens to this delivery attempt. Only
     // this receipt is sent before Stripe gets its answer (a slow mail provider must not make the
     // webhook time out); other queued mail waits for the hourly maintenance job.
-    await deliverNow(deps, [paymentReceiptKey(paidBookingId)]);
+    const receiptKey = paymentReceiptKey(paidBookingId);
+    await deliverAfterAnswer(deps, (mailer, db) => mailer.deliverQueued(db, { dedupeKeys: [receiptKey], now: deps.now() }));
   }
-  await deliverNow(deps, stencilChangeMail);
+  await deliverAfterAnswer(deps, (mailer, db) => mailer.deliverQueued(db, { dedupeKeys: stencilChangeMail, now: deps.now() }));
   return outcome;
 }
 

@@ -11,18 +11,17 @@ import {
   progressLogs,
   proofs,
   stencilChanges,
-  crewStops,
   uploadSessions,
   reviewRequests,
   reviews,
   uploadedFiles,
-  workers,
 } from '../../../../db/schema.ts';
 import type { Database } from '../../../../db/client.ts';
 import type { AppDeps } from '../../api/deps.ts';
 import { revokeTrackingAccess } from '../projects/tracking.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import { ERASED_RESPONSE_STATUS } from '../bookings/idempotency.ts';
+import { eraseWorkers, workerNeedles, workersWithEmail } from './worker-erasure.ts';
 
 /**
  * Where personal data can live, table by table, and what erasure does to it. Every table of
@@ -106,7 +105,7 @@ export const NO_PERSONAL_DATA = {
 export const ERASED_NAME = 'Erased';
 
 /** The addresses match case-insensitively, as a person typed them at different times. */
-const sameEmail = (column: typeof bookings.email | typeof contactEnquiries.email | typeof emailOutbox.to | typeof workers.email, email: string) =>
+const sameEmail = (column: typeof bookings.email | typeof contactEnquiries.email | typeof emailOutbox.to, email: string) =>
   sql`lower(${column}) = ${email.trim().toLowerCase()}`;
 
 /** Rows whose text holds any of the subject's identifying strings (case-insensitive). */
@@ -145,8 +144,10 @@ export async function erasePersonalData(
     const locations = ids.length ? await tx.select().from(bookingLocations).where(inArray(bookingLocations.bookingId, ids)) : [];
     // What identifies the person in free text written elsewhere (log lines, staff and worker mail).
     const addresses = [...locations.map((row) => row.address), ...targets.flatMap((row) => row.locationAddress.split(';'))];
+    const erasedWorkers = await workersWithEmail(db, email);
     const needles = [
       email,
+      ...workerNeedles(erasedWorkers),
       ...targets.flatMap((row) => [row.email, `${row.firstName} ${row.lastName}`, row.phone, row.businessName ?? '']),
       ...enquiries.flatMap((row) => [`${row.firstName} ${row.lastName}`, row.phone ?? '']),
       ...addresses,
@@ -235,13 +236,8 @@ export async function erasePersonalData(
       );
     const placesNaming = mentionsAny([sql`${geocodeCache.key}`, sql`${geocodeCache.result}::text`], addresses);
     if (placesNaming) await tx.delete(geocodeCache).where(placesNaming);
-    // The stop history keeps a worker's name (it outlives the worker); an erased worker's goes too,
-    // before the worker row, whose deletion empties crew_stops.worker_id.
-    const erasedWorkers = await tx.select({ id: workers.id }).from(workers).where(sameEmail(workers.email, email));
-    if (erasedWorkers.length) {
-      await tx.update(crewStops).set({ workerName: ERASED_NAME }).where(inArray(crewStops.workerId, erasedWorkers.map((row) => row.id)));
-      await tx.delete(workers).where(inArray(workers.id, erasedWorkers.map((row) => row.id)));
-    }
+    // A worker's name leaves the notes, logs and stop history their crew days wrote (worker-erasure.ts).
+    await eraseWorkers(db, erasedWorkers, ERASED_NAME);
 
     const result: ErasureResult = { bookingsAnonymised: ids.length, enquiriesDeleted, reviewsDeleted, emailsDeleted, filesDeleted: 0 };
     await writeChannelLog(db, {

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../api/deps.ts';
 import { AppError, badRequest, notFound } from '../../api/errors.ts';
 import { detectFileType, sanitizeOriginalName } from '../files/file-type.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
-import { stripJpegMetadata } from '../files/image-metadata.ts';
+import { cleanImage, makeThumbnail } from '../files/image-clean.ts';
 
 export const PHOTO_TYPES = ['before', 'during', 'after', 'reference'] as const;
 export type PhotoType = (typeof PHOTO_TYPES)[number];
@@ -85,7 +85,7 @@ export interface PhotoUpload {
   photoType: unknown;
   step: unknown;
   description: unknown;
-  /** A crew's upload (services/crew/crew-day.ts): when and where it was taken, by whom, and its key. */
+  /** A crew's upload (services/crew/crew-photos.ts): when and where it was taken, by whom, and its key. */
   proof?: PhotoProof;
 }
 
@@ -167,14 +167,18 @@ export async function uploadPhoto(
   }
 
   const read = await readImage(upload.photo, MAX_PHOTO_BYTES);
-  // Customers see these files: no camera metadata (a phone's GPS position) goes with them.
-  const photo = read.type.mimeType === 'image/jpeg' ? { ...read, bytes: stripJpegMetadata(read.bytes) } : read;
-  const thumbnail =
-    upload.thumbnail instanceof File && upload.thumbnail.size > 0 ? await readImage(upload.thumbnail, MAX_THUMBNAIL_BYTES) : null;
+  // Customers see these files: decoded and encoded again (files/image-clean.ts), so no camera
+  // metadata (a phone's GPS position) goes with them. The thumbnail is made here from the clean
+  // pixels; one the browser sent is only checked to be an image and its bytes are never kept.
+  if (upload.thumbnail instanceof File && upload.thumbnail.size > 0) await readImage(upload.thumbnail, MAX_THUMBNAIL_BYTES);
+  const cleaned = await cleanImage(read.bytes, read.type.mimeType, 'photo');
+  const photo = { bytes: cleaned.bytes, type: read.type };
+  const small = await makeThumbnail(cleaned.bytes, 'photo');
+  const thumbnail = { bytes: small.bytes, type: { mimeType: 'image/jpeg', extension: 'jpg' } as const };
 
   const baseName = `photo-${randomUUID()}`;
   const fileName = `${baseName}.${photo.type.extension}`;
-  const thumbnailFileName = thumbnail ? `${baseName}-thumb.${thumbnail.type.extension}` : null;
+  const thumbnailFileName: string | null = `${baseName}-thumb.${thumbnail.type.extension}`;
   const stored: string[] = [];
   try {
     await files.put(fileName, photo.bytes, photo.type.mimeType);

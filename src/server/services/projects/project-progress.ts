@@ -12,13 +12,13 @@ import {
 import { installationDay } from '../../../domain/schedule.ts';
 import type { AppDeps } from '../../api/deps.ts';
 import { badRequest, notFound } from '../../api/errors.ts';
-import { deliverNow } from '../../providers/email.ts';
+import { deliverAfterAnswer } from '../../providers/mailer.ts';
 import { toBookingJson, type BookingRow } from '../bookings/booking-view.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import { queueRescheduledInvite } from '../bookings/installation-invites.ts';
 import { toPhotoJson } from './project-photos.ts';
 import { proofSummaries } from '../proofs/proof-summaries.ts';
-import { crewStatusByBooking } from '../crew/crew-day.ts';
+import { crewStatusByBooking } from '../crew/crew-stops.ts';
 
 export const PROGRESS_MESSAGES = {
   bookingNotFound: 'Booking not found',
@@ -156,7 +156,7 @@ export async function updateProgress(
       : null;
     return { booking: updated, inviteKey };
   });
-  if (inviteKey) await deliverNow(deps, [inviteKey]);
+  if (inviteKey) await deliverAfterAnswer(deps, (mailer, db) => mailer.deliverQueued(db, { dedupeKeys: [inviteKey], now: deps.now() }));
   return booking;
 }
 

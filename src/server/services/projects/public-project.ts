@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { bookings, photos } from '../../../../db/schema.ts';
 import { townForOutwardCode } from '../../../domain/postcode-towns.ts';
 import { regionForOutwardCode } from '../../../domain/postcodes.ts';
@@ -40,7 +40,8 @@ export async function findPublicProject(db: Database, id: number): Promise<Publi
   const afterPhotos = await db
     .select({ id: photos.id, fileName: photos.fileName })
     .from(photos)
-    .where(and(eq(photos.bookingId, booking.id), eq(photos.photoType, 'after')))
+    // Staff's after photos only: a crew's photos are proof of the work, for staff.
+    .where(and(eq(photos.bookingId, booking.id), eq(photos.photoType, 'after'), isNull(photos.workerId)))
     .orderBy(asc(photos.createdAt), asc(photos.id));
 
   return {

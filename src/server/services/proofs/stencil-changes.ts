@@ -8,7 +8,8 @@ import { STENCIL_CHANGE_POUNDS } from '../../../domain/proofs.ts';
 import type { AppDeps } from '../../api/deps.ts';
 import { AppError, conflict, notFound } from '../../api/errors.ts';
 import { proofChangesStaffEmail, type ChangeSettlement } from '../../email/templates/index.ts';
-import { deliverNow, queueEmail } from '../../providers/email.ts';
+import { queueEmail } from '../../providers/email-outbox.ts';
+import { deliverAfterAnswer } from '../../providers/mailer.ts';
 import { PaymentsUnavailableError, type PaymentEvent } from '../../providers/payments.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import { lockBookingRow, staffAddress } from './stencil-proofs.ts';
@@ -261,6 +262,6 @@ export async function waiveStencilChange(
       });
     });
   }
-  await deliverNow(deps, [mailKey]);
+  await deliverAfterAnswer(deps, (mailer, db) => mailer.deliverQueued(db, { dedupeKeys: [mailKey], now: deps.now() }));
   return waived;
 }

@@ -14,7 +14,8 @@ import { cleanMultiLine } from '../../../domain/text.ts';
 import type { AppDeps } from '../../api/deps.ts';
 import { AppError, badRequest, conflict, notFound } from '../../api/errors.ts';
 import { proofApprovedStaffEmail, proofChangesStaffEmail, proofReadyEmail, proofReminderEmail } from '../../email/templates/index.ts';
-import { deliverNow, queueEmail } from '../../providers/email.ts';
+import { queueEmail } from '../../providers/email-outbox.ts';
+import { deliverAfterAnswer } from '../../providers/mailer.ts';
 import type { BookingRow } from '../bookings/booking-view.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import { sanitizeOriginalName, type AllowedFileType } from '../files/file-type.ts';
@@ -201,7 +202,7 @@ export async function uploadProof(deps: Deps, bookingId: number, upload: ProofUp
     await deps.files.delete(fileName).catch(() => undefined);
     throw error;
   }
-  await deliverNow(deps, [result.mailKey]);
+  await deliverAfterAnswer(deps, (mailer, db) => mailer.deliverQueued(db, { dedupeKeys: [result.mailKey], now: deps.now() }));
   return toProofJson(result.proof);
 }
 
@@ -253,7 +254,7 @@ export async function approveProof(deps: Deps, proof: ProofRow): Promise<ProofJs
     await queueEmail(tx, message);
     return { approved, mailKey: message.dedupeKey! };
   });
-  await deliverNow(deps, [mailKey]);
+  await deliverAfterAnswer(deps, (mailer, db) => mailer.deliverQueued(db, { dedupeKeys: [mailKey], now: deps.now() }));
   return toProofJson(approved);
 }
 
@@ -286,7 +287,7 @@ export async function requestProofChanges(deps: Deps, proof: ProofRow, comment: 
     await queueEmail(tx, message);
     return { changed, mailKey: message.dedupeKey! };
   });
-  await deliverNow(deps, [mailKey]);
+  await deliverAfterAnswer(deps, (mailer, db) => mailer.deliverQueued(db, { dedupeKeys: [mailKey], now: deps.now() }));
   return toProofJson(changed);
 }
 

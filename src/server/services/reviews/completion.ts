@@ -3,7 +3,8 @@ import { bookings, photos, reviews } from '../../../../db/schema.ts';
 import { averageRating, responseRate } from '../../../domain/ratings.ts';
 import type { AppDeps } from '../../api/deps.ts';
 import { conflict, notFound } from '../../api/errors.ts';
-import { deliverNow, queueEmail } from '../../providers/email.ts';
+import { queueEmail } from '../../providers/email-outbox.ts';
+import { deliverAfterAnswer } from '../../providers/mailer.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import { completionEmail, reviewInvitationEmail } from '../../email/templates/index.ts';
 import { openReviewInvitation } from './review-invitations.ts';
@@ -164,7 +165,7 @@ export async function sendCompletionEmail(deps: AppDeps, bookingId: number, acto
     });
     return { dedupeKey: message.dedupeKey!, queued, sentAt: stamped!.completionEmailSentAt! };
   });
-  if (outcome.queued) await deliverNow(deps, [outcome.dedupeKey]);
+  if (outcome.queued) await deliverAfterAnswer(deps, (mailer, db) => mailer.deliverQueued(db, { dedupeKeys: [outcome.dedupeKey], now: deps.now() }));
   return { bookingId, completionEmailSentAt: outcome.sentAt.toISOString() };
 }
 
@@ -197,6 +198,6 @@ export async function sendReviewRequest(deps: AppDeps, bookingId: number, actor:
     });
     return message.dedupeKey!;
   });
-  await deliverNow(deps, [outcome]);
+  await deliverAfterAnswer(deps, (mailer, db) => mailer.deliverQueued(db, { dedupeKeys: [outcome], now: deps.now() }));
   return { bookingId, reviewRequestSentAt: now.toISOString() };
 }

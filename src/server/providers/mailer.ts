@@ -5,119 +5,13 @@ import type { Env } from '../env.ts';
 import type { Logger } from '../api/deps.ts';
 import { channelLogInsert, type ChannelLogEntry } from '../services/messages/channel-log.ts';
 import { runCombined } from '../../../db/combined-writes.ts';
-import { cleanOneLine } from '../../domain/text.ts';
+import { STUCK_SENDING_MINUTES } from './email-outbox.ts';
 import { outboxTransport, sendGridTransport, type OutgoingMessage, type Transport } from './email-transports.ts';
 
+// The mailer (delivering e-mails): claims outbox rows (email-outbox.ts) and hands them to the
+// transport, SendGrid or the local outbox log, recording each outcome.
+
 export type { OutgoingMessage, Transport };
-
-export interface EmailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  /** What the e-mail is (src/domain/email-kinds.ts): 'booking-confirmation', 'payment-receipt', ... */
-  kind: string;
-  /** The booking it is about, so staff find it in that booking's Messages; omitted for none. */
-  bookingId?: number | null;
-  /** The same key twice writes one e-mail: replayed webhooks and retried jobs stay quiet. */
-  dedupeKey?: string;
-  /** Files sent with it (the calendar invite). Kept small: they live in the outbox row. */
-  attachments?: EmailAttachment[];
-}
-
-export type { EmailAttachment };
-
-/**
- * A row still 'sending' this long after its claim belongs to a delivery that died mid-send: the
- * maintenance job puts it back in the queue. A claimed delivery that starts after half of it
- * leaves its messages to the job instead, so the two never both send one.
- */
-export const STUCK_SENDING_MINUTES = 15;
-
-/**
- * Transactional outbox: services write the e-mail in the same transaction as the change that
- * caused it, so a rolled-back booking never mails anyone. Returns false when the dedupe key
- * already had an e-mail.
- */
-export async function queueEmail(db: Database, message: EmailMessage): Promise<boolean> {
-  const inserted = await emailInsert(db, [message]).returning({ id: emailOutbox.id });
-  return inserted.length > 0;
-}
-
-/**
- * The outbox INSERT for several messages, not yet run: for a caller that sends it together with
- * other writes in one statement (db/combined-writes.ts). A dedupe key that already has an e-mail
- * is skipped, as in queueEmail.
- *
- * With `claimedAt`, the rows are written already claimed by the caller (status 'sending', one
- * attempt at that instant), which then delivers them itself right after its transaction commits
- * (Mailer.deliverClaimed), without a statement to claim them. Should it never get there (the
- * process stopped), the maintenance job puts them back in the queue after STUCK_SENDING_MINUTES,
- * as it does for any delivery cut short.
- */
-export function emailInsert(db: Database, messages: readonly EmailMessage[], { claimedAt }: { claimedAt?: Date } = {}) {
-  const claim = claimedAt ? { status: 'sending' as const, attempts: 1, lastAttemptAt: claimedAt } : {};
-  return db
-    .insert(emailOutbox)
-    .values(
-      messages.map((message) => ({
-        kind: message.kind,
-        bookingId: message.bookingId ?? null,
-        to: message.to,
-        subject: outboxSubject(message),
-        text: message.text,
-        html: message.html,
-        attachments: message.attachments?.length ? message.attachments : null,
-        dedupeKey: message.dedupeKey,
-        ...claim,
-      })),
-    )
-    .onConflictDoNothing({ target: emailOutbox.dedupeKey });
-}
-
-/**
- * Messages written already claimed at `claimedAt`: `write` is the INSERT (with RETURNING) for a
- * combined statement (db/combined-writes.ts runCombinedReturning), and `sendable` turns the rows it
- * returned into the messages to hand to Mailer.deliverClaimed. A message whose dedupe key already
- * had an e-mail returns no row and is not sent again.
- */
-export function claimedEmails(db: Database, messages: readonly EmailMessage[], claimedAt: Date) {
-  // The rows are matched back to their messages by dedupe key: one without could never be sent.
-  if (messages.some((message) => !message.dedupeKey)) throw new Error('claimedEmails: every message needs a dedupe key');
-  return {
-    write: emailInsert(db, messages, { claimedAt }).returning({ id: emailOutbox.id, dedupeKey: emailOutbox.dedupeKey }),
-    sendable(rows: readonly ClaimedEmailRow[]): OutgoingMessage[] {
-      return messages.flatMap((message) => {
-        const row = rows.find((candidate) => candidate.dedupe_key === message.dedupeKey);
-        return row ? [claimedMessage(row.id, message)] : [];
-      });
-    },
-  };
-}
-
-/** What claimedEmails' INSERT returns, as raw rows. */
-export interface ClaimedEmailRow {
-  id: number;
-  dedupe_key: string;
-}
-
-/** A subject is one header line: what a customer typed into it cannot add another. */
-function outboxSubject(message: EmailMessage): string {
-  return cleanOneLine(message.subject);
-}
-
-/** A message written already claimed, as the transport gets it: exactly what its outbox row holds. */
-function claimedMessage(id: number, message: EmailMessage): OutgoingMessage {
-  return {
-    id,
-    kind: message.kind,
-    to: message.to,
-    subject: outboxSubject(message),
-    text: message.text,
-    html: message.html ?? null,
-    attachments: message.attachments ?? [],
-  };
-}
 
 type ClaimedRow = {
   id: number;
@@ -204,6 +98,7 @@ export function createMailer(env: Env, log: Logger, fetchImpl: typeof fetch = fe
   return {
     transport,
     async deliverClaimed(db, messages, { claimedAt, now }) {
+      if (messages.length === 0) return { sent: 0, failed: 0 };
       if (now.getTime() - claimedAt.getTime() > (STUCK_SENDING_MINUTES * 60_000) / 2) {
         log.warn('Claimed e-mail left to the maintenance job: its delivery started too late', { messages: messages.map((message) => message.id) });
         return { sent: 0, failed: 0 };
@@ -286,32 +181,19 @@ export async function deliverQueuedWithin(
 }
 
 /**
- * Delivers a request's own queued e-mails right after its transaction committed. A provider that
- * fails here costs the person nothing: the message stays in the outbox for the hourly retry.
+ * Runs a request's own e-mail delivery right after its answer is settled (its transaction
+ * committed): `delivery` sends what the request queued (mailer.deliverQueued with its dedupe
+ * keys) or wrote already claimed (mailer.deliverClaimed). A provider that fails here costs the
+ * person nothing: a queued message stays for the hourly retry, and a claimed one left 'sending'
+ * is queued again by the maintenance job after STUCK_SENDING_MINUTES.
  */
-export async function deliverNow(
-  deps: { db: Database; mailer: Mailer; log: Logger; now?: () => Date },
-  dedupeKeys: readonly string[],
+export async function deliverAfterAnswer(
+  deps: { db: Database; mailer: Mailer; log: Logger },
+  delivery: (mailer: Mailer, db: Database) => Promise<unknown>,
 ): Promise<void> {
-  if (!dedupeKeys.length) return;
   try {
-    await deps.mailer.deliverQueued(deps.db, { dedupeKeys, now: deps.now?.() });
+    await delivery(deps.mailer, deps.db);
   } catch (error) {
-    deps.log.error('Queued e-mail could not be delivered yet', { error: error instanceof Error ? error.message : String(error) });
-  }
-}
-
-/** deliverNow for messages the request wrote already claimed at `claimedAt` (emailInsert). */
-export async function deliverClaimedNow(
-  deps: { db: Database; mailer: Mailer; log: Logger; now: () => Date },
-  messages: readonly OutgoingMessage[],
-  claimedAt: Date,
-): Promise<void> {
-  if (!messages.length) return;
-  try {
-    await deps.mailer.deliverClaimed(deps.db, messages, { claimedAt, now: deps.now() });
-  } catch (error) {
-    // Left 'sending': the maintenance job queues them again after STUCK_SENDING_MINUTES.
-    deps.log.error('Claimed e-mail could not be delivered yet', { error: error instanceof Error ? error.message : String(error) });
+    deps.log.error('E-mail could not be delivered yet', { error: error instanceof Error ? error.message : String(error) });
   }
 }

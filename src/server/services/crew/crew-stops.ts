@@ -1,0 +1,169 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../../../db/client.ts';
+import { crewStops } from '../../../../db/schema.ts';
+import { CREW_MESSAGES, firstNameOnly, workHoursLabel, type CrewStopStatus } from '../../../domain/crew.ts';
+import { toLondonDate } from '../../../domain/schedule.ts';
+import { AppError, notFound } from '../../api/errors.ts';
+import type { CrewSession } from './crew-links.ts';
+import type { RoutableBooking } from './locations.ts';
+import { dayAssignments, dayRoutes } from './worker-notifications.ts';
+
+// A crew's stops (api.md "Crew day"): which bookings of a London day a worker sees and may act
+// on, and the status each stop reached. A stop is on a crew's day only when staff scheduled its
+// installation: the project is at step 3 (Installation Scheduled) with that day as its
+// installation date. Whether an unpaid booking is scheduled is staff's decision; its card says
+// so. A booking a crew already worked on that day stays on the list, so Done still shows.
+
+/** Staff scheduled the booking's installation for `day`. */
+export function isScheduledFor(booking: Pick<RoutableBooking, 'currentStep' | 'installationDate'>, day: string): boolean {
+  return booking.currentStep === 3 && booking.installationDate !== null && toLondonDate(booking.installationDate) === day;
+}
+
+async function workedOn(db: Database, day: string, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ bookingId: crewStops.bookingId })
+    .from(crewStops)
+    .where(and(eq(crewStops.day, day), inArray(crewStops.bookingId, [...ids])));
+  return new Set(rows.map((row) => row.bookingId));
+}
+
+/**
+ * The worker's share of the day's bookings, in visiting order: given to them or to nobody.
+ * `candidates` also holds the bookings expected that day that staff have not scheduled, so an
+ * action on one can say why it is refused.
+ */
+async function workerShare(db: Database, session: CrewSession) {
+  const [groups, assignments] = await Promise.all([dayRoutes(db, session.day), dayAssignments(db, session.day)]);
+  const candidates = groups.flatMap((group, index) =>
+    group.stops
+      .filter(({ booking }) => {
+        const given = assignments.get(booking.id);
+        return given === undefined || given === session.worker.id;
+      })
+      .map((stop) => ({ ...stop, routeNumber: index + 1 })),
+  );
+  const worked = await workedOn(
+    db,
+    session.day,
+    candidates.map(({ booking }) => booking.id),
+  );
+  const onDay = candidates.filter(({ booking }) => isScheduledFor(booking, session.day) || worked.has(booking.id));
+  return { candidates, onDay };
+}
+
+/** The worker's stops on the day, in visiting order, without their status. */
+export async function plannedStops(db: Database, session: CrewSession) {
+  const { onDay } = await workerShare(db, session);
+  // Route numbers are the day's, as the worker's e-mail numbers them.
+  return onDay.map(({ booking, location, routeNumber }, index) => {
+    const point = booking.points[0] ?? location ?? null;
+    return {
+      bookingId: booking.id,
+      order: index + 1,
+      routeNumber,
+      addresses: booking.addresses,
+      lat: point?.lat ?? null,
+      lng: point?.lng ?? null,
+      workType: booking.workType,
+      hours: workHoursLabel(booking.workType),
+      quantity: booking.quantity,
+      customerFirstName: firstNameOnly(booking.firstName),
+      unpaid: !booking.paid,
+    };
+  });
+}
+
+/**
+ * The stop's booking when it is on this worker's day. A booking expected that day (its preferred
+ * or installation date) that staff have not scheduled is a 409 saying so; any other id is a 404,
+ * whether or not it exists.
+ */
+export async function requireStop(db: Database, session: CrewSession, bookingId: number) {
+  const { candidates, onDay } = await workerShare(db, session);
+  const stop = onDay.find(({ booking }) => booking.id === bookingId);
+  if (stop) return stop.booking;
+  if (candidates.some(({ booking }) => booking.id === bookingId)) throw new AppError(409, CREW_MESSAGES.notScheduled);
+  throw notFound(CREW_MESSAGES.stopNotFound);
+}
+
+export type StopRow = typeof crewStops.$inferSelect;
+
+export function statusAt(row: StopRow | undefined): string | null {
+  if (!row) return null;
+  const at = row.status === 'done' ? row.doneAt : row.status === 'started' ? row.startedAt : row.onTheWayAt;
+  return at?.toISOString() ?? null;
+}
+
+const RANK: Record<CrewStopStatus, number> = { planned: 0, on_the_way: 1, started: 2, done: 3 };
+
+/** The stop's row for the day, locked until the transaction ends. */
+export async function lockStop(tx: Transaction, session: CrewSession, bookingId: number): Promise<StopRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(crewStops)
+    .where(and(eq(crewStops.bookingId, bookingId), eq(crewStops.day, session.day)))
+    .for('update');
+  return row;
+}
+
+/**
+ * Moves the stop's status forward (never back: a late 'on the way' after a photo changes nothing),
+ * stamping the time of each status once. Returns the row as it was before, or undefined.
+ */
+export async function advanceStop(tx: Transaction, session: CrewSession, bookingId: number, status: Exclude<CrewStopStatus, 'planned'>, now: Date) {
+  const before = await lockStop(tx, session, bookingId);
+  const stamp = { on_the_way: 'onTheWayAt', started: 'startedAt', done: 'doneAt' } as const;
+  const field = stamp[status];
+  if (!before) {
+    await tx
+      .insert(crewStops)
+      .values({ bookingId, day: session.day, status, workerId: session.worker.id, workerName: session.worker.name, [field]: now, updatedAt: now })
+      .onConflictDoNothing();
+    return undefined;
+  }
+  const moves = RANK[status] > RANK[before.status];
+  if (moves || !before[field]) {
+    await tx
+      .update(crewStops)
+      .set({
+        ...(moves ? { status, workerId: session.worker.id, workerName: session.worker.name } : {}),
+        ...(before[field] ? {} : { [field]: now }),
+        updatedAt: now,
+      })
+      .where(and(eq(crewStops.bookingId, bookingId), eq(crewStops.day, session.day)));
+  }
+  return before;
+}
+
+/** Crew status per booking (its latest day), for the admin's project list and the tracking page. */
+export async function crewStatusByBooking(db: Database, bookingIds: readonly number[]) {
+  if (bookingIds.length === 0) return new Map<number, CrewStatus>();
+  const rows = await db
+    .selectDistinctOn([crewStops.bookingId])
+    .from(crewStops)
+    .where(inArray(crewStops.bookingId, [...bookingIds]))
+    .orderBy(crewStops.bookingId, sql`${crewStops.day} desc`);
+  return new Map(rows.map((row) => [row.bookingId, toCrewStatus(row)]));
+}
+
+export interface CrewStatus {
+  day: string;
+  status: CrewStopStatus;
+  /** When it reached the status (ISO). */
+  at: string | null;
+  workerName: string;
+}
+
+export function toCrewStatus(row: StopRow): CrewStatus {
+  return { day: row.day, status: row.status, at: statusAt(row), workerName: row.workerName };
+}
+
+/**
+ * What the customer's tracking page shows of the crew: the status and its time on the latest day
+ * a crew worked on the booking; never the worker or any position.
+ */
+export async function customerCrewStatus(db: Database, bookingId: number): Promise<{ status: CrewStopStatus; at: string | null } | null> {
+  const status = (await crewStatusByBooking(db, [bookingId])).get(bookingId);
+  return status ? { status: status.status, at: status.at } : null;
+}
