@@ -5,7 +5,6 @@
  * Each part is independent and does nothing when its element is absent.
  */
 import { sendPageView } from './analytics.ts';
-import { keepTabInside } from './focus-trap.ts';
 
 const SCROLL_THRESHOLD_PX = 100; // public-site.md §9 "header scroll threshold 100 px"
 const TRIPLE_CLICK_GAP_MS = 1000; // admin-dashboard.md §2 "each click within 1 second"
@@ -62,8 +61,22 @@ function setUpDrawer() {
     setExpanded(false);
     opener.focus();
   });
-  // Keyboard focus cycles inside the open drawer.
-  drawer.addEventListener('keydown', (event) => keepTabInside(drawer, event, 'a[href], button:not([disabled])'));
+  // A modal <dialog> makes the page inert, but Tab can still leave for the browser's own UI;
+  // wrap it so keyboard focus cycles inside the drawer.
+  drawer.addEventListener('keydown', (event) => {
+    if (event.key !== 'Tab') return;
+    const focusable = [...drawer.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')];
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  });
   drawer.addEventListener('click', (event) => {
     const target = event.target as HTMLElement;
     // A chosen link, the close button, or a click on the backdrop closes the drawer.

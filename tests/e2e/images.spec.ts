@@ -36,6 +36,7 @@ test('@desktop a dashboard photo and its thumbnail load on the dashboard, tracki
     headers: origin,
     multipart: {
       photo: { name: 'harbour.png', mimeType: 'image/png', buffer: PNG },
+      // A thumbnail the browser sends is ignored: the server makes its own, as a JPEG.
       thumbnail: { name: 'harbour-thumb.png', mimeType: 'image/png', buffer: PNG },
       photoType: 'after',
       step: '4',
@@ -43,7 +44,7 @@ test('@desktop a dashboard photo and its thumbnail load on the dashboard, tracki
     },
   });
   expect(upload.status()).toBe(201);
-  expect(((await upload.json()) as { thumbnailFileName: string }).thumbnailFileName).toMatch(/-thumb\.png$/);
+  expect(((await upload.json()) as { thumbnailFileName: string }).thumbnailFileName).toMatch(/-thumb\.jpg$/);
   // Completed, so the public project page shows it.
   expect((await page.request.patch(`/api/admin/bookings/${id}/progress`, { headers: origin, data: { currentStep: 5 } })).status()).toBe(200);
 
@@ -51,7 +52,7 @@ test('@desktop a dashboard photo and its thumbnail load on the dashboard, tracki
   await page.goto('/admin');
   const card = await openProject(page, id, 'Ines Harbour');
   const thumbnail = card.getByRole('img', { name: 'Harbour Linen, finished' });
-  await expect(thumbnail).toHaveAttribute('src', /-thumb\.png$/);
+  await expect(thumbnail).toHaveAttribute('src', /-thumb\.jpg$/);
   await expectLoaded(thumbnail);
 
   // The customer's tracking page shows the photo.

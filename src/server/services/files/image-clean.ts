@@ -1,5 +1,19 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+
+// sharp (libvips) is loaded on the first image, not when the server starts: most requests never
+// touch an image, and the local server's resident memory has a budget (docs/PERFORMANCE.md).
+let sharpLibrary: Promise<typeof import('sharp').default> | undefined;
+function loadSharp() {
+  sharpLibrary ??= import('sharp').then(
+    (module) => module.default,
+    (error: unknown) => {
+      sharpLibrary = undefined;
+      throw error;
+    },
+  );
+  return sharpLibrary;
+}
 import { AppError } from '../../api/errors.ts';
 
 // Every image a customer or the public can fetch is decoded and encoded again here, so nothing
@@ -39,6 +53,7 @@ async function checkPixels(bytes: Uint8Array, field: string): Promise<void> {
   let width: number | undefined;
   let height: number | undefined;
   try {
+    const sharp = await loadSharp();
     ({ width, height } = await sharp(bytes, { limitInputPixels: false }).metadata());
   } catch {
     throw refuse(415, IMAGE_MESSAGES.unreadable, field);
@@ -47,7 +62,8 @@ async function checkPixels(bytes: Uint8Array, field: string): Promise<void> {
   if (width * height > MAX_IMAGE_PIXELS) throw refuse(413, IMAGE_MESSAGES.tooManyPixels, field);
 }
 
-function pipeline(bytes: Uint8Array) {
+async function pipeline(bytes: Uint8Array): Promise<Sharp> {
+  const sharp = await loadSharp();
   // failOn 'truncated': a file that ends early stops the decode instead of being filled in grey;
   // a stray byte between segments (which libjpeg skips with a warning) does not.
   // rotate() with no angle applies the EXIF orientation to the pixels, since the tag goes.
@@ -69,13 +85,13 @@ async function encode(image: Sharp, mimeType: CleanImageType, field: string): Pr
 /** The image again in its own format, upright, with no metadata; 413/415 for what cannot be. */
 export async function cleanImage(bytes: Uint8Array, mimeType: CleanImageType, field = 'file'): Promise<CleanImage> {
   await checkPixels(bytes, field);
-  return encode(pipeline(bytes), mimeType, field);
+  return encode(await pipeline(bytes), mimeType, field);
 }
 
 /** A JPEG thumbnail made from the image's own pixels (never one a client sent). */
 export async function makeThumbnail(bytes: Uint8Array, field = 'photo'): Promise<CleanImage> {
   await checkPixels(bytes, field);
-  const image = pipeline(bytes)
+  const image = (await pipeline(bytes))
     .resize({ width: THUMBNAIL_LONG_SIDE, height: THUMBNAIL_LONG_SIDE, fit: 'inside', withoutEnlargement: true })
     // A PNG's transparency becomes white, not black, in a JPEG.
     .flatten({ background: '#ffffff' });
