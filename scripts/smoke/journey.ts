@@ -4,6 +4,7 @@
  * and each scheduled function once. Needs the server's ADMIN_PASSWORD and STRIPE_WEBHOOK_SECRET.
  */
 import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import Stripe from 'stripe';
 import { parseEnv } from '../../src/server/env.ts';
 import { londonDate } from '../../src/domain/schedule.ts';
@@ -18,11 +19,18 @@ interface Uploaded {
   mimeType: string;
 }
 
-/** A PNG by its signature (all the server reads of a binary file's type), then random bytes. */
-function pngOf(size: number): Uint8Array<ArrayBuffer> {
-  const bytes = new Uint8Array(randomBytes(size));
-  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 0);
-  return bytes;
+/**
+ * A real PNG of random pixels just under `size` bytes: the server decodes and re-encodes every
+ * image it stores, so a signature followed by noise is refused. Stored without compression, so
+ * its size is known in advance.
+ */
+async function pngOf(size: number): Promise<Uint8Array<ArrayBuffer>> {
+  const width = 1024;
+  const height = Math.floor((size - 4096) / (width * 3 + 1));
+  const png = await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  return new Uint8Array(png);
 }
 
 async function uploadWhole(base: string, name: string, bytes: Uint8Array<ArrayBuffer>): Promise<Uploaded> {
@@ -68,13 +76,13 @@ export async function checkJourney(base: string) {
   // each large one in parts, one after another (upload.ts).
   await Promise.all([
     check('POST /api/upload, 3 MB in one request', async () => {
-      files.push(await uploadWhole(base, 'smoke-3mb.png', pngOf(3 * MB)));
+      files.push(await uploadWhole(base, 'smoke-3mb.png', await pngOf(3 * MB)));
     }),
     check(`POST /api/upload/parts, 8 MB in ${Math.ceil((8 * MB) / UPLOAD_PART_BYTES)} parts`, async () => {
-      files.push(await uploadInParts(base, 'smoke-8mb.png', pngOf(8 * MB)));
+      files.push(await uploadInParts(base, 'smoke-8mb.png', await pngOf(8 * MB)));
     }),
     check(`POST /api/upload/parts, 10 MB (the limit) in ${Math.ceil((10 * MB) / UPLOAD_PART_BYTES)} parts`, async () => {
-      files.push(await uploadInParts(base, 'smoke-10mb.png', pngOf(10 * MB)));
+      files.push(await uploadInParts(base, 'smoke-10mb.png', await pngOf(10 * MB)));
     }),
   ]);
 
