@@ -7,11 +7,12 @@ import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import type { FileStore } from '../src/server/providers/files.ts';
 import { hashToken, newToken, trackingLinkUrl } from '../src/server/services/projects/tracking.ts';
 import { drawDemoPhoto, type DemoPhotoKind } from './demo-photos.ts';
+import { DEMO_CREW_LINK_FILE, DEMO_CREW_TOMORROW_LINK_FILE, seedCrewDay } from './seed-crew-day.ts';
 import type { AppDeps } from '../src/server/api/deps.ts';
 import { createReviewInvitation, type ReviewInvitation } from '../src/server/services/reviews/review-invitations.ts';
 import { locateAddress } from '../src/domain/postcodes.ts';
@@ -21,23 +22,17 @@ import {
   bookings,
   channelLogs,
   contactEnquiries,
-  crewStops,
   jobRuns,
   pageViews,
   photos,
   progressLogs,
   reviews,
   trackingLinks,
-  workers,
 } from './schema.ts';
-import { crewLinkUrl, insertCrewLink, revokeOtherCrewLinks } from '../src/server/services/crew/crew-links.ts';
-import { londonDate } from '../src/domain/schedule.ts';
-import { londonWallClock } from '../src/domain/crew.ts';
-import { addDays } from '../src/domain/format.ts';
 import { computeTotalPricePence } from '../src/domain/pricing.ts';
 import { PROJECT_STEPS } from '../src/domain/project-steps.ts';
 
-interface DemoBooking {
+export interface DemoBooking {
   firstName: string;
   lastName: string;
   businessName: string;
@@ -277,96 +272,7 @@ export async function seedReviewInvitation(deps: Pick<AppDeps, 'db' | 'env' | 'n
   return booking ? createReviewInvitation(deps, booking.id) : null;
 }
 
-/** Where the seed leaves the demo crew link, for people trying /crew and the browser tests. */
-export const DEMO_CREW_LINK_FILE = 'demo-crew-link.txt';
-/** A link for tomorrow's day, which shows when it opens until then. */
-export const DEMO_CREW_TOMORROW_LINK_FILE = 'demo-crew-link-tomorrow.txt';
-const DEMO_CREW_EMAIL = 'sam.carter@crew.cleanpatch.example';
-
-/** Today's demo stops: a day job and a night job in Manchester, a day job in Salford. */
-const DEMO_CREW_STOPS: (Omit<DemoBooking, 'preferredDate' | 'step' | 'status' | 'paid'> & { unpaid?: true })[] = [
-  {
-    firstName: 'Jamal', lastName: 'Reid', businessName: 'Ancoats Bakehouse', email: 'jamal@ancoatsbakehouse.example',
-    phone: '0161 496 0620', quantity: 6, workType: 'day',
-    locations: [{ address: 'Blossom Street, Manchester M4 6AJ', lat: 53.4845, lng: -2.2290 }],
-  },
-  {
-    firstName: 'Ellie', lastName: 'Marsh', businessName: 'Deansgate Climbing', email: 'ellie@deansgateclimbing.example',
-    phone: '0161 496 0733', quantity: 5, workType: 'day', unpaid: true,
-    locations: [
-      { address: 'Deansgate, Manchester M3 2BW', lat: 53.4794, lng: -2.2487 },
-      { address: 'King Street, Manchester M2 4LQ', lat: 53.4810, lng: -2.2437 },
-    ],
-  },
-  {
-    firstName: 'Noah', lastName: 'Fletcher', businessName: 'Quays Night Market', email: 'noah@quaysnightmarket.example',
-    phone: '0161 496 0848', quantity: 8, workType: 'night',
-    locations: [{ address: 'The Quays, Salford M50 3AZ', lat: 53.4722, lng: -2.2970 }],
-  },
-];
-
-/**
- * A crew day to try /crew with: a worker (Sam Carter) and three stops scheduled for today's London
- * date (step 3 with today as installation date; staff scheduled Ellie's before she paid), with
- * a fresh crew link, and a link for tomorrow that says when it opens. Each run puts the demo stops back on today, undoes what a crew
- * did to them, and issues a new link (older ones are revoked), so the link printed is always
- * the one that works, until noon tomorrow.
- */
-export async function seedCrewDay(deps: Pick<AppDeps, 'db' | 'env'>, now: Date): Promise<{ today: string; tomorrow: string }> {
-  const day = londonDate(now);
-  const tomorrow = addDays(day, 1);
-  return deps.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
-    const [worker] = await tx
-      .insert(workers)
-      .values({ email: DEMO_CREW_EMAIL, name: 'Sam Carter' })
-      .onConflictDoUpdate({ target: workers.email, set: { active: true } })
-      .returning({ id: workers.id });
-    for (const demo of DEMO_CREW_STOPS) {
-      const [existing] = await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.email, demo.email)).limit(1);
-      const totalPricePence = computeTotalPricePence(demo.quantity, demo.workType);
-      const values = {
-        preferredDate: day,
-        installationDate: londonWallClock(day, demo.workType === 'night' ? 18 : 9),
-        ...(demo.unpaid
-          ? { paymentStatus: 'unpaid' as const, amountPaidPence: null, paidAt: null }
-          : { paymentStatus: 'paid' as const, amountPaidPence: totalPricePence, paidAt: now }),
-        currentStep: 3,
-        status: 'installation_scheduled',
-        statusNotes: 'Updated to step 3: Installation Scheduling',
-        archived: false,
-      };
-      let bookingId = existing?.id;
-      if (bookingId) {
-        await tx.update(bookings).set(values).where(eq(bookings.id, bookingId));
-        await tx.delete(crewStops).where(eq(crewStops.bookingId, bookingId));
-        await tx.delete(photos).where(and(eq(photos.bookingId, bookingId), isNotNull(photos.workerId)));
-      } else {
-        const [created] = await tx
-          .insert(bookings)
-          .values({
-            firstName: demo.firstName, lastName: demo.lastName, businessName: demo.businessName, email: demo.email,
-            phone: demo.phone, quantity: demo.quantity, workType: demo.workType,
-            locationAddress: demo.locations.map((location) => location.address).join('; '),
-            ...locateAddress(demo.locations[0]!.address),
-            totalPricePence,
-            ...values,
-          })
-          .returning({ id: bookings.id });
-        bookingId = created!.id;
-        await tx.insert(bookingLocations).values(
-          demo.locations.map((location, position) => ({ ...location, ...locateAddress(location.address), bookingId: bookingId!, position })),
-        );
-        await tx.insert(trackingLinks).values({ tokenHash: hashToken(newToken()), bookingId });
-      }
-    }
-    const token = await insertCrewLink(tx, worker!.id, day, now);
-    await revokeOtherCrewLinks(tx, worker!.id, day, token, now);
-    const early = await insertCrewLink(tx, worker!.id, tomorrow, now);
-    await revokeOtherCrewLinks(tx, worker!.id, tomorrow, early, now);
-    return { today: crewLinkUrl(deps.env.SITE_URL, token), tomorrow: crewLinkUrl(deps.env.SITE_URL, early) };
-  });
-}
+export { DEMO_CREW_LINK_FILE, DEMO_CREW_TOMORROW_LINK_FILE, seedCrewDay };
 
 // `npm run db:seed`
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
