@@ -1,16 +1,37 @@
 import type { ReactNode } from 'react';
-import { HINT_CLASS, LABEL_CLASS } from '../booking/Field.tsx';
 
-// The booking form's field pattern (label above, hint, error in words tied to the control with
-// aria-describedby) for the smaller forms, with ids scoped by form so two forms never clash.
+// The site's field pattern (shared/design.md "Forms"): the label above the field, a hint, and the
+// error in words beside it, tied to the control with aria-describedby. Ids are scoped by form
+// (`<form>-<name>`, `-hint`, `-error`), so two forms on one page never clash.
 
-export { INPUT_CLASS } from '../booking/Field.tsx';
+export const INPUT_CLASS =
+  'block w-full min-h-12 rounded-xl border border-concrete-300 bg-white px-4 py-3 text-base text-ink ' +
+  'placeholder:text-concrete-500 transition-colors hover:border-concrete-500 focus-visible:border-ink ' +
+  'aria-[invalid=true]:border-2 aria-[invalid=true]:border-danger-600';
+
+export const LABEL_CLASS = 'block text-base font-semibold text-ink';
+export const HINT_CLASS = 'mt-1 text-sm text-concrete-600';
 
 export interface FieldControlProps {
   id: string;
+  /** The field's name, so what was typed before hydration can be found (shared/early-input.ts) and autofill knows it. */
   name: string;
   'aria-describedby'?: string;
   'aria-invalid'?: true;
+}
+
+export const fieldId = (form: string, name: string) => `${form}-${name}`;
+
+/** The id, name and ARIA of a control whose field may have a hint and an error. */
+export function fieldControl(form: string, name: string, { hasHint, error }: { hasHint: boolean; error?: string }): FieldControlProps {
+  const id = fieldId(form, name);
+  const described = [hasHint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
+  return {
+    id,
+    name,
+    ...(described ? { 'aria-describedby': described } : {}),
+    ...(error ? { 'aria-invalid': true as const } : {}),
+  };
 }
 
 export interface FormFieldProps {
@@ -23,13 +44,11 @@ export interface FormFieldProps {
   children: (control: FieldControlProps) => ReactNode;
 }
 
-export const fieldId = (form: string, name: string) => `${form}-${name}`;
-
 export function FormField({ form, name, label, hint, error, className, children }: FormFieldProps) {
   const id = fieldId(form, name);
-  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
-    <div className={className}>
+    // data-field: the booking form scrolls a field's whole block into view on an error.
+    <div className={className} data-field>
       <label htmlFor={id} className={LABEL_CLASS}>
         {label}
       </label>
@@ -39,14 +58,7 @@ export function FormField({ form, name, label, hint, error, className, children 
         </p>
       )}
       <FormFieldError id={`${id}-error`} error={error} />
-      <div className="mt-2">
-        {children({
-          id,
-          name,
-          ...(described ? { 'aria-describedby': described } : {}),
-          ...(error ? { 'aria-invalid': true as const } : {}),
-        })}
-      </div>
+      <div className="mt-2">{children(fieldControl(form, name, { hasHint: Boolean(hint), error }))}</div>
     </div>
   );
 }
