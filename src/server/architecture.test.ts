@@ -47,3 +47,19 @@ describe('docs/ARCHITECTURE.md capability table', () => {
     expect(new Set(named)).toEqual(tables);
   });
 });
+
+// vitest.config.ts runs the API and PostgreSQL suites with isolate: false, so the files of one
+// worker share loaded modules. That is only safe while no file swaps a module or the environment
+// for the files that run after it in the same worker.
+describe('suites that share modules between files', () => {
+  it('never mock a module, stub the environment or assign to process.env', () => {
+    const folders = ['tests/api', 'tests/postgres', 'tests/setup', 'tests/fixtures'];
+    const offenders = folders.flatMap((folder) =>
+      readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith('.ts'))
+        .filter((file) => /vi\.(mock|doMock|stubEnv|stubGlobal)\(|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]/.test(readFileSync(path.join(root, folder, file), 'utf8')))
+        .map((file) => `${folder}/${file}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
