@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { api, ApiError } from '../shared/api.ts';
 import { useEarlyInput } from '../shared/early-input.ts';
@@ -7,7 +7,6 @@ import { Toaster } from '../shared/Toaster.tsx';
 import { withErrorBoundary } from '../shared/ErrorBoundary.tsx';
 import { PENDING_BOOKING_KEY } from '../shared/storage-keys.ts';
 import { sendEvent, sendEventOnce } from '../../client/analytics.ts';
-import { NIGHT_SURCHARGE_PER_PATCH_PENCE, WORK_TYPES, formatPounds } from '../../domain/pricing.ts';
 import { latestBookingDate } from '../../domain/booking-horizon.ts';
 import {
   $isCustom,
@@ -15,18 +14,14 @@ import {
   $uploads,
   $values,
   FILES_KEY,
-  LOCATIONS_KEY,
   LOCATION_REQUIRED,
-  WORK_TYPE_LABELS,
   attemptFor,
   buildPayload,
-  chooseTile,
   buildPendingBooking,
   earliestBookingDate,
   isDateUnavailable,
   isOnlyLocationMissing,
   localIsoDate,
-  orderedErrors,
   parseUnavailableDates,
   pickKnown,
   reconcileErrors,
@@ -35,18 +30,21 @@ import {
   uploadedFilesOf,
   withLocationCheck,
   type BookingAnswer,
-  type ErrorKey,
   type FieldName,
   type FormErrors,
   type FormValues,
   type IdempotencyAttempt,
   type Refusal,
 } from './booking-store.ts';
-import { Field, FieldError, INPUT_CLASS, SectionHeading, controlId } from './Field.tsx';
-import { QuantityPicker, tileControlId } from './QuantityPicker.tsx';
+import { Field, FormSection, INPUT_CLASS } from './Field.tsx';
+import { QuantityPicker } from './QuantityPicker.tsx';
 import { UploadField } from './UploadField.tsx';
-import { LocationPicker } from './LocationPicker.tsx';
 import { BookingSummaryPanel, MobileTotalBar } from './BookingSummaryPanel.tsx';
+import { ErrorSummary } from './ErrorSummary.tsx';
+import { LocationFields } from './LocationFields.tsx';
+import { WorkTypeChoice } from './WorkTypeChoice.tsx';
+import { PersonalFields } from './PersonalFields.tsx';
+import { BookingConfirmation, adoptEarlyInput, loadValidation, loadedValidation } from './form-loading.ts';
 
 // The booking form island (public-site.md §2 "Booking", §4-§8): six numbered sections, the
 // Booking Summary, errors beside each field and in a summary at the top (GOV.UK pattern), the
@@ -66,53 +64,7 @@ const BOOKING_FAILED = 'Booking Failed';
 const BOOKING_FAILED_FALLBACK = 'There was an error submitting your booking.';
 const UPLOADS_RUNNING = 'Please wait until your files have finished uploading';
 
-// The confirmation screen shows after a successful submit; it comes with the checks.
-const loadConfirmation = () => import('./BookingConfirmation.tsx');
-const BookingConfirmation = lazy(() => loadConfirmation().then((module) => ({ default: module.BookingConfirmation })));
 
-type Validation = typeof import('./form-validation.ts');
-let validation: Validation | undefined;
-let validationLoad: Promise<Validation> | undefined;
-
-/**
- * The field checks need zod, a fifth of the form's code: they load when someone first focuses the
- * form (long before they can submit it) rather than with the page. A failed load is tried again.
- */
-function loadValidation(): Promise<Validation> {
-  void loadConfirmation().catch(() => {});
-  validationLoad ??= import('./form-validation.ts').then(
-    (module) => (validation = module),
-    (error: unknown) => {
-      validationLoad = undefined;
-      throw error;
-    },
-  );
-  return validationLoad;
-}
-
-const TEXT_FIELDS = ['firstName', 'lastName', 'businessName', 'email', 'phone', 'preferredDate', 'locationAddress', 'specialInstructions'] as const;
-
-/**
- * What was typed or chosen before the form hydrated goes into the stores, so the summary, the
- * checks and the next render know it (shared/early-input.ts). The date is checked against the
- * fully booked days when their list arrives, as a restored one is.
- */
-function adoptEarlyInput(typed: Record<string, string>): void {
-  for (const name of TEXT_FIELDS) if (typed[name] !== undefined) setField(name, typed[name]);
-  const workType = typed.workType;
-  if (workType && (WORK_TYPES as readonly string[]).includes(workType)) setField('workType', workType as FormValues['workType']);
-  const tile = typed['quantity-tile'];
-  if (tile === '5' || tile === '10' || tile === 'custom') chooseTile(tile);
-}
-
-/** Where each error in the summary takes the person. */
-function targetIdFor(key: ErrorKey, isCustom: boolean): string {
-  if (key === 'workType') return controlId('workType-day');
-  if (key === 'quantity') return isCustom ? controlId('quantity') : tileControlId('5');
-  if (key === LOCATIONS_KEY) return controlId('location-search');
-  if (key === FILES_KEY) return controlId('files');
-  return controlId(key);
-}
 
 function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayMs = 1200 }: BookingFormProps) {
   const values = useStore($values);
@@ -132,7 +84,6 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
   const refusal = useRef<Refusal | null>(null);
   // The server refused the date as full and the form emptied it: the field says why it is empty.
   const clearedFullDate = useRef(false);
-  const errorSummary = useRef<HTMLDivElement>(null);
   const form = useRef<HTMLFormElement>(null);
   useEarlyInput(form, adoptEarlyInput);
 
@@ -163,15 +114,11 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
     setErrors((shown) => (Object.keys(shown).length ? reconcileErrors(shown, liveErrors()) : shown));
   }, [values, uploads, locations, unavailableDates]);
 
-  useEffect(() => {
-    if (focusSummary) errorSummary.current?.focus();
-  }, [focusSummary]);
-
   /** Everything that stops a submit: the §5 table, the map, running uploads, the server's last word on the date. */
   function liveErrors(): FormErrors {
     const current = $values.get();
     // Errors are only shown after a submit, which waits for the checks, so they are here by then.
-    const found = { ...standingRefusal(refusal.current, current), ...(validation?.validateForm(current) ?? {}) };
+    const found = { ...standingRefusal(refusal.current, current), ...(loadedValidation()?.validateForm(current) ?? {}) };
     // Only a date the server refused can still be in the field: choosing one clears it.
     if (!found.preferredDate && isDateUnavailable(current.preferredDate, unavailableDates)) {
       found.preferredDate = DATE_UNAVAILABLE.description;
@@ -203,7 +150,7 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isSubmittingRef.current) return;
-    if (!validation) {
+    if (!loadedValidation()) {
       try {
         await loadValidation();
       } catch {
@@ -286,65 +233,15 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
     );
   }
 
-  const listed = orderedErrors(errors);
-
   return (
     <>
-      {listed.length > 0 && (
-        <div
-          ref={errorSummary}
-          tabIndex={-1}
-          aria-labelledby="booking-error-summary-title"
-          className="mb-8 rounded-2xl border-4 border-danger-600 bg-white p-5 focus:outline-3 focus:outline-offset-3 focus:outline-ink sm:p-6"
-        >
-          <h2 id="booking-error-summary-title" className="text-xl">
-            There is a problem
-          </h2>
-          <ul className="mt-3 space-y-1.5">
-            {listed.map(({ key, message }) => (
-              <li key={key}>
-                <a
-                  href={`#${targetIdFor(key, isCustom)}`}
-                  className="inline-flex min-h-8 items-center font-semibold text-danger-600 underline underline-offset-4 hover:decoration-2"
-                  onClick={(event) => {
-                    const target = document.getElementById(targetIdFor(key, isCustom));
-                    if (!target) return;
-                    event.preventDefault();
-                    target.focus({ preventScroll: true });
-                    (target.closest('[data-field]') ?? target).scrollIntoView({ block: 'start' });
-                  }}
-                >
-                  {message}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <ErrorSummary errors={errors} isCustom={isCustom} focusRequest={focusSummary} />
 
       <form ref={form} noValidate onSubmit={onSubmit} onInputCapture={() => sendEventOnce('booking_started')}
         onFocusCapture={() => void loadValidation().catch(() => {})} aria-label="Booking form" className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <div className="min-w-0 space-y-6">
           <FormSection number={1} title="Personal Information">
-            <div className="grid gap-5 sm:grid-cols-2">
-              <Field name="firstName" label="First name" error={errors.firstName}>
-                {(control) => <input {...control} className={INPUT_CLASS} autoComplete="given-name" value={values.firstName} onChange={change('firstName')} />}
-              </Field>
-              <Field name="lastName" label="Last name" error={errors.lastName}>
-                {(control) => <input {...control} className={INPUT_CLASS} autoComplete="family-name" value={values.lastName} onChange={change('lastName')} />}
-              </Field>
-              <Field name="businessName" label="Business name" error={errors.businessName} className="sm:col-span-2">
-                {(control) => <input {...control} className={INPUT_CLASS} autoComplete="organization" value={values.businessName} onChange={change('businessName')} />}
-              </Field>
-              <Field name="email" label="Email" hint="We send your booking confirmation here." error={errors.email}>
-                {(control) => (
-                  <input {...control} type="email" className={INPUT_CLASS} autoComplete="email" spellCheck={false} value={values.email} onChange={change('email')} />
-                )}
-              </Field>
-              <Field name="phone" label="Phone number" hint="So the crew can reach you on the day." error={errors.phone}>
-                {(control) => <input {...control} type="tel" className={INPUT_CLASS} autoComplete="tel" value={values.phone} onChange={change('phone')} />}
-              </Field>
-            </div>
+            <PersonalFields values={values} errors={errors} change={change} />
           </FormSection>
 
           <FormSection number={2} title="Select Date">
@@ -370,46 +267,7 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
           </FormSection>
 
           <FormSection number={3} title="Work Type">
-            <FieldError name="workType" error={errors.workType} />
-            <div
-              role="radiogroup"
-              aria-labelledby="booking-section-3"
-              aria-describedby={errors.workType ? 'booking-workType-error' : undefined}
-              className="grid gap-3 sm:grid-cols-2"
-            >
-              {WORK_TYPES.map((type) => {
-                const label = WORK_TYPE_LABELS[type];
-                const isChecked = values.workType === type;
-                return (
-                  <label
-                    key={type}
-                    className={`flex min-h-11 cursor-pointer items-start gap-3 rounded-2xl border-2 p-4 transition-colors ${
-                      isChecked ? 'border-ink bg-accent-50' : 'border-concrete-200 bg-white hover:border-concrete-400'
-                    }`}
-                  >
-                    <input
-                      type="radio"
-                      name="workType"
-                      id={controlId(`workType-${type}`)}
-                      value={type}
-                      checked={isChecked}
-                      onChange={() => setField('workType', type)}
-                      className="mt-1 size-5 shrink-0 accent-ink"
-                    />
-                    <span className="flex flex-col">
-                      <span className="text-lg font-semibold">
-                        {label.name} work <span className="font-normal text-concrete-700">{label.hours}</span>
-                      </span>
-                      <span className="text-sm text-concrete-600">
-                        {type === 'night'
-                          ? `+${formatPounds(NIGHT_SURCHARGE_PER_PATCH_PENCE)} per patch`
-                          : 'Included in the price'}
-                      </span>
-                    </span>
-                  </label>
-                );
-              })}
-            </div>
+            <WorkTypeChoice value={values.workType} error={errors.workType} />
           </FormSection>
 
           <FormSection number={4} title="Patch Quantity">
@@ -421,39 +279,15 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
           </FormSection>
 
           <FormSection number={6} title="Location and Instructions">
-            <div className="rounded-2xl bg-accent-50 p-4 text-[0.95rem] text-concrete-800">
-              <p className="font-semibold text-ink">How to choose your locations</p>
-              <ul className="mt-2 list-disc space-y-1 pl-5">
-                <li>Add a pin for each place you would like a patch: search above the map, click the map, or move the map and add a pin at its centre.</li>
-                <li>The minimum order is 5 patches, so up to 5 locations are covered by the 5-patch pack.</li>
-                <li>Pick busy, naturally dirty pavements; sealed or freshly cleaned paving will not show the design.</li>
-              </ul>
-            </div>
-            <div className="mt-5">
-              <LocationPicker tileUrl={tileUrl} attribution={attribution} error={errors[LOCATIONS_KEY]} />
-            </div>
-            <div className="mt-6 grid gap-5">
-              <Field
-                name="locationAddress"
-                label="Location address"
-                hint="Filled in from your pins, and rewritten whenever you add, move or remove one. Put directions for the crew in Special instructions."
-                error={errors.locationAddress}
-              >
-                {(control) => (
-                  <textarea {...control} rows={3} className={INPUT_CLASS} value={values.locationAddress} onChange={change('locationAddress')} />
-                )}
-              </Field>
-              <Field
-                name="specialInstructions"
-                label="Special instructions (optional)"
-                hint="Directions to the spot, access, timing, or anything else the crew should know."
-                error={errors.specialInstructions}
-              >
-                {(control) => (
-                  <textarea {...control} rows={4} className={INPUT_CLASS} value={values.specialInstructions ?? ''} onChange={change('specialInstructions')} />
-                )}
-              </Field>
-            </div>
+            <LocationFields
+              tileUrl={tileUrl}
+              attribution={attribution}
+              errors={errors}
+              address={values.locationAddress}
+              instructions={values.specialInstructions ?? ''}
+              onAddressChange={change('locationAddress')}
+              onInstructionsChange={change('specialInstructions')}
+            />
           </FormSection>
         </div>
 
@@ -464,18 +298,6 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
       <MobileTotalBar />
       <Toaster />
     </>
-  );
-}
-
-function FormSection({ number, title, children }: { number: number; title: string; children: ReactNode }) {
-  const id = `booking-section-${number}`;
-  return (
-    <section aria-labelledby={id} className="card p-5 sm:p-7">
-      <SectionHeading number={number} id={id}>
-        {title}
-      </SectionHeading>
-      <div className="mt-5">{children}</div>
-    </section>
   );
 }
 

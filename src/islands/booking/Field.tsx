@@ -56,3 +56,16 @@ export function SectionHeading({ number, id, children }: { number: number; id: s
     </h2>
   );
 }
+
+/** One numbered card of the booking form, labelled by its heading. */
+export function FormSection({ number, title, children }: { number: number; title: string; children: ReactNode }) {
+  const id = `booking-section-${number}`;
+  return (
+    <section aria-labelledby={id} className="card p-5 sm:p-7">
+      <SectionHeading number={number} id={id}>
+        {title}
+      </SectionHeading>
+      <div className="mt-5">{children}</div>
+    </section>
+  );
+}
