@@ -1,0 +1,99 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+// A PDF's first page as a PNG, so a PDF stencil proof shows as a picture where browsers show no
+// PDF inline (Android Chrome, iOS in a frame) and in e-mail. pdf.js (Apache-2.0) parses and draws
+// the page; @napi-rs/canvas (MIT, prebuilt Skia binaries, no system libraries) is its canvas in
+// Node. Both load on the first PDF, not when the server starts: most requests never touch a PDF,
+// and the server's resident memory has a budget (docs/PERFORMANCE.md).
+//
+// pdf.js runs without a worker thread here (its "fake worker" on this thread): a preview is made
+// once per staff upload, and a second thread per render would cost more than it saves.
+
+/** The preview's long side in pixels: sharp on a phone at 3x, and enough to zoom into. */
+export const PDF_PREVIEW_LONG_SIDE = 1600;
+/** A page that takes longer than this to draw is given up: the proof still uploads, unpreviewed. */
+export const PDF_PREVIEW_TIMEOUT_MS = 20_000;
+
+type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+type Canvas = typeof import('@napi-rs/canvas');
+
+let libraries: Promise<{ pdfjs: PdfJs; canvas: Canvas }> | undefined;
+function loadLibraries() {
+  libraries ??= (async () => {
+    // The worker's message handler on this thread: pdf.js finds it on globalThis instead of
+    // importing a worker file by URL, which a bundled function could not resolve.
+    const worker = (await import('pdfjs-dist/legacy/build/pdf.worker.mjs')) as { WorkerMessageHandler: unknown };
+    (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
+    const [pdfjs, canvas] = await Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import('@napi-rs/canvas')]);
+    return { pdfjs, canvas };
+  })().catch((error: unknown) => {
+    libraries = undefined;
+    throw error;
+  });
+  return libraries;
+}
+
+/**
+ * The 14 standard PDF fonts (Helvetica, Times...) that PDFs may name without embedding: pdf.js
+ * draws them from the font files it ships (netlify.toml includes them in the function).
+ */
+function standardFontDirectory(): string {
+  // Found from the module itself: a deployed function ships the package's files it uses, not its
+  // package.json.
+  const library = createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.mjs');
+  return path.join(path.dirname(library), '..', '..', 'standard_fonts') + path.sep;
+}
+
+export interface PdfPreview {
+  bytes: Uint8Array<ArrayBuffer>;
+  mimeType: 'image/png';
+  width: number;
+  height: number;
+}
+
+/**
+ * Draws page 1 of the PDF on white at PDF_PREVIEW_LONG_SIDE pixels on its long side. Throws when
+ * the file cannot be read or drawn (damaged, encrypted, no pages) or takes too long: the caller
+ * keeps the proof without a preview.
+ */
+export async function renderPdfFirstPage(bytes: Uint8Array): Promise<PdfPreview> {
+  const { pdfjs, canvas: canvasLibrary } = await loadLibraries();
+  const task = pdfjs.getDocument({
+    // pdf.js takes ownership of the buffer it is given: a copy leaves the caller's bytes intact.
+    data: bytes.slice(),
+    // No forms, no scripts, no fetches: a proof is drawn from its own bytes and the bundled
+    // standard fonts only.
+    enableXfa: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    standardFontDataUrl: standardFontDirectory(),
+    verbosity: 0,
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`The PDF's first page took over ${PDF_PREVIEW_TIMEOUT_MS} ms to draw`)), PDF_PREVIEW_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([
+      (async () => {
+        const document = await task.promise;
+        const page = await document.getPage(1);
+        const natural = page.getViewport({ scale: 1 });
+        const scale = PDF_PREVIEW_LONG_SIDE / Math.max(natural.width, natural.height);
+        const viewport = page.getViewport({ scale });
+        const width = Math.max(1, Math.round(viewport.width));
+        const height = Math.max(1, Math.round(viewport.height));
+        const canvas = canvasLibrary.createCanvas(width, height);
+        // pdf.js accepts any canvas with a 2D context; @napi-rs/canvas is that in Node.
+        await page.render({ canvas: canvas as unknown as HTMLCanvasElement, viewport, background: '#ffffff' }).promise;
+        const png = await canvas.encode('png');
+        return { bytes: new Uint8Array(png), mimeType: 'image/png' as const, width, height };
+      })(),
+      timeout,
+    ]);
+  } finally {
+    clearTimeout(timer);
+    await task.destroy().catch(() => undefined);
+  }
+}
