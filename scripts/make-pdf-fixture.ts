@@ -3,6 +3,7 @@
 // render a real PDF. Run with `npx tsx scripts/make-pdf-fixture.ts`; the output is committed.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { buildPdf } from '../tests/fixtures/pdf.ts';
 
 const OUT = path.resolve('tests/fixtures/stencil-proof.pdf');
 
@@ -42,27 +43,19 @@ function circle(cx: number, cy: number, r: number): string {
   ].join(' ');
 }
 
-const objects = [
-  '<< /Type /Catalog /Pages 2 0 R >>',
-  '<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>',
-  '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 680 454] /Resources << /Font << /F1 7 0 R >> >> /Contents 5 0 R >>',
-  '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 680 454] /Resources << /Font << /F1 7 0 R >> >> /Contents 6 0 R >>',
-  `<< /Length ${Buffer.byteLength(PAGE_ONE)} >>\nstream\n${PAGE_ONE}\nendstream`,
-  `<< /Length ${Buffer.byteLength(PAGE_TWO)} >>\nstream\n${PAGE_TWO}\nendstream`,
-  '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>',
-  '<< /Title (Hartley Florist stencil proof) /Producer (scripts/make-pdf-fixture.ts) >>',
-];
+const pdf = buildPdf(
+  [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 680 454] /Resources << /Font << /F1 7 0 R >> >> /Contents 5 0 R >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 680 454] /Resources << /Font << /F1 7 0 R >> >> /Contents 6 0 R >>',
+    { dictionary: '', stream: PAGE_ONE },
+    { dictionary: '', stream: PAGE_TWO },
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>',
+    '<< /Title (Hartley Florist stencil proof) /Producer (scripts/make-pdf-fixture.ts) >>',
+  ],
+  8,
+);
 
-let body = '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n';
-const offsets: number[] = [];
-objects.forEach((object, index) => {
-  offsets.push(Buffer.byteLength(body, 'latin1'));
-  body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-});
-const xref = Buffer.byteLength(body, 'latin1');
-body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-body += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
-body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info 8 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-
-await writeFile(OUT, Buffer.from(body, 'latin1'));
-console.log(`Wrote ${OUT} (${Buffer.byteLength(body, 'latin1')} bytes)`);
+await writeFile(OUT, pdf);
+console.log(`Wrote ${OUT} (${pdf.length} bytes)`);

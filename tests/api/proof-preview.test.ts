@@ -5,10 +5,11 @@ import sharp from 'sharp';
 import { bookings, emailOutbox, proofs } from '../../db/schema.ts';
 import { computeTotalPricePence } from '../../src/domain/pricing.ts';
 import { createTrackingLink } from '../../src/server/services/projects/tracking.ts';
-import { PDF_PREVIEW_LONG_SIDE } from '../../src/server/services/files/pdf-preview.ts';
+import { PDF_PREVIEW_LONG_SIDE, PDF_PREVIEW_PNG_MAX_BYTES } from '../../src/server/services/files/pdf-preview.ts';
 import { adminCookie } from '../setup/admin.ts';
 import { createTestContext, jsonRequest, TEST_ORIGIN } from '../setup/test-app.ts';
 import { freshClient } from '../fixtures/bookings.ts';
+import { buildPdf } from '../fixtures/pdf.ts';
 
 // A PDF stencil proof's first page becomes an image when staff upload it, so phones (which show
 // no PDF inline) and e-mail show the design; it is served under the proof's own guards.
@@ -19,6 +20,21 @@ const PDF = new Uint8Array(await readFile(new URL('../fixtures/stencil-proof.pdf
 const PNG = new Uint8Array(await readFile(new URL('../fixtures/logo.png', import.meta.url)));
 /** A file that starts like a PDF but holds no page: stored as it is, with no preview. */
 const BROKEN_PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+/** A page that is one photograph, as a mock-up on the pavement is: a JPEG over the whole page. */
+async function photoPdf(): Promise<Buffer> {
+  const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    .blur(1.2)
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  return buildPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 600 400] /Resources << /XObject << /Im1 5 0 R >> >> /Contents 4 0 R >>',
+    { dictionary: '', stream: 'q 600 0 0 400 0 0 cm /Im1 Do Q' },
+    { dictionary: '/Type /XObject /Subtype /Image /Width 1200 /Height 800 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode', stream: photo },
+  ]);
+}
 
 async function insertBooking(email = 'noor@hartleyflorist.co.uk') {
   const [booking] = await db
@@ -97,6 +113,18 @@ describe('a PDF proof’s preview', () => {
     ]);
     expect(Buffer.from(mail!.attachments![0]!.content, 'base64')).toEqual(Buffer.from(await (await get(`/api/proofs/${proof.id}/preview`, admin)).arrayBuffer()));
     expect(mail!.html).toContain('<img src="cid:stencil-proof-preview" alt="Your stencil proof, version 1 (first page)"');
+  });
+
+  it('is a JPEG for a page that is a photograph, where a PNG would weigh megabytes', async () => {
+    const booking = await insertBooking();
+    const proof = await upload(booking.id, new Uint8Array(await photoPdf()), 'mock-up.pdf');
+    const response = await get(`/api/proofs/${proof.id}/preview`, await adminCookie(ctx));
+    expect(response.headers.get('content-type')).toBe('image/jpeg');
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(bytes.byteLength).toBeLessThan(PDF_PREVIEW_PNG_MAX_BYTES);
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: 'jpeg', width: PDF_PREVIEW_LONG_SIDE });
+    const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `proof-ready:${proof.id}`));
+    expect(mail!.attachments).toEqual([expect.objectContaining({ filename: 'stencil-proof-v1.jpg', type: 'image/jpeg' })]);
   });
 
   it('is served only to staff and to the browser granted the booking; everyone else gets 404', async () => {

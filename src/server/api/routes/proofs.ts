@@ -21,6 +21,7 @@ import {
   type ProofRow,
 } from '../../services/proofs/stencil-proofs.ts';
 import { requestStencilChange, waiveStencilChange } from '../../services/proofs/stencil-changes.ts';
+import { previewMimeType } from '../../services/proofs/proof-preview.ts';
 import { contentDisposition } from './files.ts';
 import { judgedType } from './uploads.ts';
 
@@ -141,7 +142,7 @@ export const proofRoutes = new Hono<AppEnv>()
     const stored = proof.previewFileName ? await c.get('deps').files.get(proof.previewFileName) : null;
     if (!stored) throw notFound();
     return c.body(stored.body as Uint8Array<ArrayBuffer>, 200, {
-      'Content-Type': 'image/png',
+      'Content-Type': previewMimeType(proof.previewFileName!),
       'Content-Length': String(stored.size),
       'Cache-Control': 'private, no-store',
       'X-Content-Type-Options': 'nosniff',

@@ -16,9 +16,10 @@ export interface ProofEmailContext {
 const customerName = (booking: ProofEmailContext['booking']) =>
   oneLine(`${booking.firstName} ${booking.lastName}${booking.businessName ? `, ${booking.businessName}` : ''}`);
 
-/** A PDF proof's first page as a PNG (services/proofs/proof-preview.ts), shown in the message itself. */
+/** A PDF proof's first page (services/proofs/proof-preview.ts), shown in the message itself. */
 export interface ProofPreviewImage {
   bytes: Uint8Array;
+  mimeType: 'image/png' | 'image/jpeg';
   width: number;
   height: number;
 }
@@ -76,8 +77,8 @@ export function proofReadyEmail(
       ? {
           attachments: [
             {
-              filename: `stencil-proof-v${proof.version}.png`,
-              type: 'image/png',
+              filename: `stencil-proof-v${proof.version}.${preview.mimeType === 'image/jpeg' ? 'jpg' : 'png'}`,
+              type: preview.mimeType,
               content: Buffer.from(preview.bytes).toString('base64'),
               contentId: PROOF_PREVIEW_CONTENT_ID,
             },

@@ -12,6 +12,11 @@ import path from 'node:path';
 
 /** The preview's long side in pixels: sharp on a phone at 3x, and enough to zoom into. */
 export const PDF_PREVIEW_LONG_SIDE = 1600;
+/**
+ * Past this size a PNG is a photograph more than line art (a mock-up on the pavement): it goes as
+ * a JPEG instead, so the preview stays light for a phone, the e-mail and one function response.
+ */
+export const PDF_PREVIEW_PNG_MAX_BYTES = 1024 * 1024;
 /** A page that takes longer than this to draw is given up: the proof still uploads, unpreviewed. */
 export const PDF_PREVIEW_TIMEOUT_MS = 20_000;
 
@@ -47,13 +52,14 @@ function standardFontDirectory(): string {
 
 export interface PdfPreview {
   bytes: Uint8Array<ArrayBuffer>;
-  mimeType: 'image/png';
+  mimeType: 'image/png' | 'image/jpeg';
   width: number;
   height: number;
 }
 
 /**
- * Draws page 1 of the PDF on white at PDF_PREVIEW_LONG_SIDE pixels on its long side. Throws when
+ * Draws page 1 of the PDF on white at PDF_PREVIEW_LONG_SIDE pixels on its long side, as a PNG (a
+ * JPEG past PDF_PREVIEW_PNG_MAX_BYTES). Throws when
  * the file cannot be read or drawn (damaged, encrypted, no pages) or takes too long: the caller
  * keeps the proof without a preview.
  */
@@ -88,7 +94,11 @@ export async function renderPdfFirstPage(bytes: Uint8Array): Promise<PdfPreview>
         // pdf.js accepts any canvas with a 2D context; @napi-rs/canvas is that in Node.
         await page.render({ canvas: canvas as unknown as HTMLCanvasElement, viewport, background: '#ffffff' }).promise;
         const png = await canvas.encode('png');
-        return { bytes: new Uint8Array(png), mimeType: 'image/png' as const, width, height };
+        if (png.byteLength <= PDF_PREVIEW_PNG_MAX_BYTES) return { bytes: new Uint8Array(png), mimeType: 'image/png' as const, width, height };
+        const jpeg = await canvas.encode('jpeg', 85);
+        return jpeg.byteLength < png.byteLength
+          ? { bytes: new Uint8Array(jpeg), mimeType: 'image/jpeg' as const, width, height }
+          : { bytes: new Uint8Array(png), mimeType: 'image/png' as const, width, height };
       })(),
       timeout,
     ]);

@@ -10,6 +10,9 @@ import type { AllowedFileType } from '../files/file-type.ts';
 /** The access-checked address of a proof's preview image. */
 export const proofPreviewUrl = (proofId: number) => `/api/proofs/${proofId}/preview`;
 
+/** A stored preview's type, by the extension storePdfPreview gave its name. */
+export const previewMimeType = (fileName: string) => (fileName.endsWith('.jpg') ? 'image/jpeg' : 'image/png');
+
 export interface StoredPreview extends PdfPreview {
   fileName: string;
 }
@@ -35,7 +38,7 @@ export async function storePdfPreview(
     });
     return null;
   }
-  const fileName = `proof-preview-${randomUUID()}.png`;
+  const fileName = `proof-preview-${randomUUID()}.${preview.mimeType === 'image/jpeg' ? 'jpg' : 'png'}`;
   await deps.files.put(fileName, preview.bytes, preview.mimeType);
   return { ...preview, fileName };
 }
