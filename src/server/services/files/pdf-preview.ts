@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { MAX_IMAGE_PIXELS } from './image-clean.ts';
 
 // A PDF's first page as a PNG, so a PDF stencil proof shows as a picture where browsers show no
 // PDF inline (Android Chrome, iOS in a frame) and in e-mail. pdf.js (Apache-2.0) parses and draws
@@ -17,8 +18,11 @@ export const PDF_PREVIEW_LONG_SIDE = 1600;
  * a JPEG instead, so the preview stays light for a phone, the e-mail and one function response.
  */
 export const PDF_PREVIEW_PNG_MAX_BYTES = 1024 * 1024;
-/** A page that takes longer than this to draw is given up: the proof still uploads, unpreviewed. */
-export const PDF_PREVIEW_TIMEOUT_MS = 20_000;
+/**
+ * A page that takes longer than this to draw is given up and the proof uploads unpreviewed: the
+ * upload is one Netlify function call, which ends at 10 s, cold start and storage included.
+ */
+export const PDF_PREVIEW_TIMEOUT_MS = 6_000;
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 type Canvas = typeof import('@napi-rs/canvas');
@@ -71,6 +75,9 @@ export async function renderPdfFirstPage(bytes: Uint8Array): Promise<PdfPreview>
     // No forms, no scripts, no fetches: a proof is drawn from its own bytes and the bundled
     // standard fonts only.
     enableXfa: false,
+    // An image inside the PDF past the uploads' pixel limit is left out, not decoded into
+    // gigabytes (a small file can declare a 20 000 x 20 000 picture).
+    maxImageSize: MAX_IMAGE_PIXELS,
     disableFontFace: true,
     useSystemFonts: false,
     standardFontDataUrl: standardFontDirectory(),
