@@ -490,6 +490,8 @@ export interface EmailAttachment {
   type: string;
   /** The file's bytes, base64. */
   content: string;
+  /** Set for an image the HTML part shows itself (`<img src="cid:…">`): sent inline, not as a file. */
+  contentId?: string;
 }
 
 /**
@@ -602,6 +604,11 @@ export const proofs = pgTable(
     originalName: text('original_name').notNull(),
     mimeType: text('mime_type').notNull(),
     fileSize: integer('file_size').notNull(),
+    /**
+     * A PDF proof's first page as a PNG, rendered at upload (phone browsers show no PDF inline);
+     * null for image proofs and for a PDF the renderer could not read. Served by the same guards.
+     */
+    previewFileName: text('preview_file_name').unique(),
     createdBy: text('created_by').notNull(),
     createdAt: createdAt(),
     /** When the customer approved or asked for changes (or a paid change reopened an approval). */

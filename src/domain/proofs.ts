@@ -53,6 +53,8 @@ export interface ProofView {
   status: ProofStatus;
   note: string | null;
   fileUrl: string;
+  /** A PDF proof's first page as a PNG, made at upload; null for images and unreadable PDFs. */
+  previewUrl: string | null;
   mimeType: string;
   originalName: string;
   createdAt: string;
@@ -60,6 +62,16 @@ export interface ProofView {
   comment: string | null;
   approvedAt: string | null;
   changes: StencilChangeView[];
+}
+
+export const isPdfProof = (proof: Pick<ProofView, 'mimeType'>) => proof.mimeType === 'application/pdf';
+
+/**
+ * The picture of a proof a page can show in an <img>: an image proof's own file, a PDF's
+ * first-page preview, or null for a PDF without one (its link is all there is).
+ */
+export function proofImageUrl(proof: Pick<ProofView, 'mimeType' | 'fileUrl' | 'previewUrl'>): string | null {
+  return isPdfProof(proof) ? proof.previewUrl : proof.fileUrl;
 }
 
 const PROOF_TIME = new Intl.DateTimeFormat('en-GB', {

@@ -33,6 +33,23 @@ describe('e-mail delivery through SendGrid', () => {
     expect(row).toMatchObject({ status: 'sent', provider: 'sendgrid' });
   });
 
+  it('sends an image the HTML shows by Content-ID inline, not as a file to open', async () => {
+    const requests: { body: Record<string, unknown> }[] = [];
+    const mailer = createMailer({ ...ctx.deps.env, SENDGRID_API_KEY: 'SG.fake' }, silentLogger, async (_url, init) => {
+      requests.push({ body: JSON.parse(String(init?.body)) });
+      return new Response(null, { status: 202 });
+    });
+    const png = Buffer.from([137, 80, 78, 71]).toString('base64');
+    await queueEmail(ctx.deps.db, {
+      to: 'noor@hartleyflorist.co.uk', subject: 'Your proof', text: 'Hello', html: '<img src="cid:stencil-proof-preview">', kind: 'test', dedupeKey: 'inline-1',
+      attachments: [{ filename: 'stencil-proof-v1.png', type: 'image/png', content: png, contentId: 'stencil-proof-preview' }],
+    });
+    expect(await mailer.deliverQueued(ctx.deps.db, { dedupeKeys: ['inline-1'] })).toEqual({ sent: 1, failed: 0 });
+    expect(requests[0]!.body).toMatchObject({
+      attachments: [{ filename: 'stencil-proof-v1.png', type: 'image/png', content: png, disposition: 'inline', content_id: 'stencil-proof-preview' }],
+    });
+  });
+
   it('keeps a message SendGrid refuses in the outbox as failed, for the hourly retry', async () => {
     const mailer = createMailer({ ...ctx.deps.env, SENDGRID_API_KEY: 'SG.fake' }, silentLogger, async () => new Response('quota', { status: 429 }));
     await queueEmail(ctx.deps.db, { to: 'jo@harbourcafe.co.uk', subject: 'Again', text: 'Hi', kind: 'test', dedupeKey: 'refused-1' });

@@ -85,9 +85,10 @@ describe('POST /api/admin/privacy/erase leaves nothing behind', () => {
     await db.insert(schema.geocodeCache).values({ key: `search:${person.address.toLowerCase()}`, result: { address: person.address } });
     // A stencil proof the customer asked to change, a paid change, and a brand file sent in parts.
     await ctx.deps.files.put('proof-4f9c2e.png', new Uint8Array([137, 80, 78, 71]), 'image/png');
+    await ctx.deps.files.put('proof-preview-4f9c2e.png', new Uint8Array([137, 80, 78, 71]), 'image/png');
     const [proof] = await db
       .insert(schema.proofs)
-      .values({ bookingId: id, version: 1, status: 'approved', note: `For ${person.firstName}`, fileName: 'proof-4f9c2e.png', originalName: 'quartermaine-cafe-v1.png', mimeType: 'image/png', fileSize: 4, createdBy: 'admin', comment: `Ring ${person.phone} first` })
+      .values({ bookingId: id, version: 1, status: 'approved', note: `For ${person.firstName}`, fileName: 'proof-4f9c2e.png', previewFileName: 'proof-preview-4f9c2e.png', originalName: 'quartermaine-cafe-v1.png', mimeType: 'image/png', fileSize: 4, createdBy: 'admin', comment: `Ring ${person.phone} first` })
       .returning();
     await db.insert(schema.stencilChanges).values({ bookingId: id, proofId: proof!.id, comment: `Make ${person.lastName} bigger`, amountPence: 2500, status: 'waived', waivedBy: 'admin', waivedReason: `${person.firstName} is a regular` });
     await db.insert(schema.uploadedFiles).values({ bookingId: id, fileName: 'upload-zenobia.pdf', originalName: 'quartermaine-logo.pdf', mimeType: 'application/pdf', fileSize: 4, storage: 'disk' });
@@ -111,6 +112,7 @@ describe('POST /api/admin/privacy/erase leaves nothing behind', () => {
     // The files are gone from storage too.
     await expect(ctx.deps.files.get('photo-zenobia.png')).resolves.toBeNull();
     await expect(ctx.deps.files.get('proof-4f9c2e.png')).resolves.toBeNull();
+    await expect(ctx.deps.files.get('proof-preview-4f9c2e.png')).resolves.toBeNull();
     // What the accounts need stays: the change's amount and state, the proof's version.
     const [change] = await db.select().from(schema.stencilChanges).where(eq(schema.stencilChanges.bookingId, id));
     expect(change).toMatchObject({ amountPence: 2500, status: 'waived' });

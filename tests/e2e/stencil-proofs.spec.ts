@@ -102,6 +102,7 @@ test('@mobile a customer signs off the stencil proof while staff follow each sta
   const axe = await new AxeBuilder({ page: customer }).include('[data-testid="customer-proof"]').analyze();
   expect(axe.violations.map((violation) => violation.id)).toEqual([]);
   await proof.getByRole('button', { name: 'Approve version 2' }).click();
+  await customer.getByRole('dialog', { name: 'Approve version 2?' }).getByRole('button', { name: 'Yes, approve version 2' }).click();
   await expect(proof.getByTestId('change-after-approval')).toContainText('You approved version 2');
 
   await reopen();
@@ -233,6 +234,7 @@ test.describe('a change after approval paid by card', () => {
     // The customer approves version 1, then asks for a change and pays for it by card.
     let proof = await track(customer, id, PAYER);
     await proof.getByRole('button', { name: 'Approve version 1' }).click();
+    await customer.getByRole('dialog', { name: 'Approve version 1?' }).getByRole('button', { name: 'Yes, approve version 1' }).click();
     await expect(proof.getByTestId('change-after-approval')).toContainText('You approved version 1');
     await proof.getByRole('button', { name: 'Ask for a change after approval' }).click();
     await proof.getByLabel('What should we change?').fill('Add our new web address, please.');

@@ -1,7 +1,8 @@
-import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { formatFileSize } from '../../domain/format.ts';
 import { ICON_PROPS } from '../shared/icon-props.ts';
 import { PHOTO_TYPE_LABEL, photoAlt, photoDownloadUrl, photoUrl, type Photo } from './tracking-api.ts';
+import { ViewerDialog } from './ViewerDialog.tsx';
 
 /** A horizontal drag at least this long (CSS px) on a touch screen moves to the next or previous photo. */
 export const SWIPE_MIN_PX = 50;
@@ -25,18 +26,10 @@ interface LightboxProps {
  * thumbnail that opened it.
  */
 export function Lightbox({ photos, index, onIndexChange, onClose }: LightboxProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const start = useRef<{ x: number; y: number } | null>(null);
   const photo = photos[index]!;
   const count = photos.length;
   const go = (step: -1 | 1) => onIndexChange((index + step + count) % count);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    element?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
-    return () => element?.close();
-  }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.key === 'ArrowRight') {
@@ -45,17 +38,6 @@ export function Lightbox({ photos, index, onIndexChange, onClose }: LightboxProp
     } else if (event.key === 'ArrowLeft') {
       event.preventDefault();
       go(-1);
-    } else if (event.key === 'Tab') {
-      const focusable = [...(dialog.current?.querySelectorAll<HTMLElement>('button, a[href]') ?? [])];
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last?.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first?.focus();
-      }
     }
   };
 
@@ -71,50 +53,35 @@ export function Lightbox({ photos, index, onIndexChange, onClose }: LightboxProp
   };
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby="lightbox-title"
-      className="m-auto h-dvh max-h-dvh w-screen max-w-none bg-ink p-0 text-paper backdrop:bg-ink/80 sm:h-[90dvh] sm:w-[min(64rem,92vw)] sm:rounded-2xl"
+    <ViewerDialog
+      titleId="lightbox-title"
+      title={`Photo ${index + 1} of ${count}`}
+      isTitleLive
+      sizeClassName="sm:h-[90dvh] sm:w-[min(64rem,92vw)]"
+      onClose={onClose}
       onKeyDown={onKeyDown}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
     >
-      <div className="flex h-full flex-col">
-        <div className="flex items-center justify-between gap-4 px-4 py-3 sm:px-6">
-          <h2 id="lightbox-title" className="text-base font-semibold" aria-live="polite">
-            Photo {index + 1} of {count}
-          </h2>
-          <button type="button" className="inline-flex size-11 items-center justify-center rounded-full hover:bg-white/10" onClick={onClose} data-autofocus>
-            <svg {...ICON_PROPS}>
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
-            <span className="sr-only">Close</span>
-          </button>
-        </div>
-        <div className="relative flex min-h-0 flex-1 touch-pan-y items-center justify-center px-2 sm:px-16" onPointerDown={onPointerDown} onPointerUp={onPointerUp} onPointerCancel={() => (start.current = null)}>
-          <img src={photoUrl(photo)} alt={photoAlt(photo)} className="max-h-full max-w-full rounded-lg object-contain select-none" draggable={false} />
-          {count > 1 && (
-            <>
-              <ArrowButton label="Previous photo" side="left" onClick={() => go(-1)} />
-              <ArrowButton label="Next photo" side="right" onClick={() => go(1)} />
-            </>
-          )}
-        </div>
-        <div className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
-          <div className="min-w-0">
-            <p className="font-semibold">
-              {PHOTO_TYPE_LABEL[photo.photoType]} · {formatFileSize(photo.fileSize)}
-            </p>
-            {photo.description && <p className="text-concrete-200">{photo.description}</p>}
-          </div>
-          <a href={photoDownloadUrl(photo)} download={photo.originalName} className="btn-accent shrink-0">
-            Download<span className="sr-only"> {photo.originalName}</span>
-          </a>
-        </div>
+      <div className="relative flex min-h-0 flex-1 touch-pan-y items-center justify-center px-2 sm:px-16" onPointerDown={onPointerDown} onPointerUp={onPointerUp} onPointerCancel={() => (start.current = null)}>
+        <img src={photoUrl(photo)} alt={photoAlt(photo)} className="max-h-full max-w-full rounded-lg object-contain select-none" draggable={false} />
+        {count > 1 && (
+          <>
+            <ArrowButton label="Previous photo" side="left" onClick={() => go(-1)} />
+            <ArrowButton label="Next photo" side="right" onClick={() => go(1)} />
+          </>
+        )}
       </div>
-    </dialog>
+      <div className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+        <div className="min-w-0">
+          <p className="font-semibold">
+            {PHOTO_TYPE_LABEL[photo.photoType]} · {formatFileSize(photo.fileSize)}
+          </p>
+          {photo.description && <p className="text-concrete-200">{photo.description}</p>}
+        </div>
+        <a href={photoDownloadUrl(photo)} download={photo.originalName} className="btn-accent shrink-0">
+          Download<span className="sr-only"> {photo.originalName}</span>
+        </a>
+      </div>
+    </ViewerDialog>
   );
 }
 

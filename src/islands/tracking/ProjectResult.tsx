@@ -4,7 +4,7 @@ import { formatPounds } from '../../domain/pricing.ts';
 import { PROJECT_STEPS, statusLabel, stepState, type StepState } from '../../domain/project-steps.ts';
 import { ContactLines } from '../checkout/ContactLines.tsx';
 import { PhotoGallery } from './PhotoGallery.tsx';
-import { ProofPanel } from './ProofPanel.tsx';
+import { ProofPanel, ProofPointer, useProofs } from './ProofPanel.tsx';
 import type { TrackedBooking } from './tracking-api.ts';
 import { DetailRow } from '../shared/DetailRow.tsx';
 import { CrewStatus } from './CrewStatus.tsx';
@@ -20,6 +20,7 @@ export function stepDate(booking: TrackedBooking, field: (typeof PROJECT_STEPS)[
 export function ProjectResult({ booking, onReset, publishableKey = null }: { booking: TrackedBooking; onReset: () => void; publishableKey?: string | null }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
+  const { proofs, reload: reloadProofs } = useProofs(booking.id);
 
   return (
     <div className="space-y-8">
@@ -37,6 +38,8 @@ export function ProjectResult({ booking, onReset, publishableKey = null }: { boo
         </button>
       </header>
 
+      <ProofPointer proofs={proofs} />
+
       <CrewStatus crew={booking.crew} />
 
       {/* Phones read details → progress → help; wide screens put the progress beside the other two. */}
@@ -46,7 +49,7 @@ export function ProjectResult({ booking, onReset, publishableKey = null }: { boo
         <HelpBox bookingId={booking.id} />
       </div>
 
-      <ProofPanel bookingId={booking.id} publishableKey={publishableKey} />
+      <ProofPanel bookingId={booking.id} proofs={proofs} reload={reloadProofs} publishableKey={publishableKey} />
 
       <PhotoGallery bookingId={booking.id} />
     </div>

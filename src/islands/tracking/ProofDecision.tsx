@@ -3,6 +3,7 @@ import type { Stripe } from '@stripe/stripe-js';
 import { PROOF_COMMENT_MAX_LENGTH, PROOF_COMMENT_MESSAGE, STENCIL_CHANGE_NOTICE, formatProofTime, type ProofView } from '../../domain/proofs.ts';
 import { STENCIL_CHANGE_PENCE } from '../../domain/pricing.ts';
 import { api, ApiError } from '../shared/api.ts';
+import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 import { showToast } from '../shared/toast-store.ts';
 
 // The customer's answers to a stencil proof (api.md "Stencil proof sign-off"): approve or ask for
@@ -43,7 +44,7 @@ function CommentField({ id, value, onChange, label }: { id: string; value: strin
 }
 
 export function Decision({ proof, onDecided }: { proof: ProofView; onDecided: () => void }) {
-  const [mode, setMode] = useState<'choose' | 'changes'>('choose');
+  const [mode, setMode] = useState<'choose' | 'confirm' | 'changes'>('choose');
   const [comment, setComment] = useState('');
   const [busy, setBusy] = useState(false);
   const fieldId = useId();
@@ -74,14 +75,26 @@ export function Decision({ proof, onDecided }: { proof: ProofView; onDecided: ()
   return (
     <div className="mt-5">
       <ChangeNotice />
-      {mode === 'choose' ? (
+      {mode !== 'changes' ? (
         <div className="mt-4 flex flex-col gap-3 sm:flex-row">
-          <button type="button" className="btn-primary" disabled={busy} onClick={() => void decide('approve')}>
+          <button type="button" className="btn-primary" disabled={busy} onClick={() => setMode('confirm')}>
             Approve version {proof.version}
           </button>
           <button type="button" className="btn-secondary" disabled={busy} onClick={() => setMode('changes')}>
             Request changes
           </button>
+          {/* Asked once, naming the one thing an approval costs later (public-site.md "Limits"). */}
+          <ConfirmDialog
+            open={mode === 'confirm'}
+            title={`Approve version ${proof.version}?`}
+            text={`We will make your stencil from this version. Please note: ${STENCIL_CHANGE_NOTICE}.`}
+            confirmLabel={`Yes, approve version ${proof.version}`}
+            onCancel={() => setMode('choose')}
+            onConfirm={() => {
+              setMode('choose');
+              void decide('approve');
+            }}
+          />
         </div>
       ) : (
         <form className="mt-4 space-y-3" onSubmit={sendChanges} noValidate>

@@ -53,7 +53,13 @@ export function sendGridTransport(apiKey: string, from: string, fetchImpl: typeo
           subject: message.subject,
           content,
           ...(message.attachments?.length
-            ? { attachments: message.attachments.map(({ filename, type, content: data }) => ({ filename, type, content: data, disposition: 'attachment' })) }
+            ? {
+                attachments: message.attachments.map(({ filename, type, content: data, contentId }) =>
+                  contentId
+                    ? { filename, type, content: data, disposition: 'inline', content_id: contentId }
+                    : { filename, type, content: data, disposition: 'attachment' },
+                ),
+              }
             : {}),
         }),
         signal: AbortSignal.timeout(10_000),

@@ -1,5 +1,13 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { PROOF_NOTE_MAX_LENGTH, PROOF_STATUS_LABEL, formatProofTime, type ProofView, type StencilChangeView } from '../../../domain/proofs.ts';
+import {
+  PROOF_NOTE_MAX_LENGTH,
+  PROOF_STATUS_LABEL,
+  formatProofTime,
+  isPdfProof,
+  proofImageUrl,
+  type ProofView,
+  type StencilChangeView,
+} from '../../../domain/proofs.ts';
 import { adminApi as api } from '../admin-api.ts';
 import { showToast } from '../../shared/toast-store.ts';
 
@@ -53,6 +61,7 @@ export function ProofPanel({ bookingId, onChanged }: { bookingId: number; onChan
       <p className="mt-1 text-sm" data-testid="proof-state">
         {proofs === null ? 'Loading...' : stateLine(latest)}
       </p>
+      {latest && <LatestPicture proof={latest} />}
       {latest?.status === 'changes_requested' && latest.comment && (
         <blockquote className="mt-2 border-l-4 border-concrete-300 pl-3 text-sm whitespace-pre-line">{latest.comment}</blockquote>
       )}
@@ -84,6 +93,30 @@ export function ProofPanel({ bookingId, onChanged }: { bookingId: number; onChan
         </ul>
       )}
     </section>
+  );
+}
+
+/** The latest version as the customer sees it: the image, or a PDF's first page beside its link. */
+function LatestPicture({ proof }: { proof: ProofView }) {
+  const image = proofImageUrl(proof);
+  if (!image) return null;
+  const isPdf = isPdfProof(proof);
+  return (
+    <div className="mt-2 flex flex-wrap items-start gap-3" data-testid="proof-picture">
+      <a href={isPdf ? image : proof.fileUrl} target="_blank" rel="noopener" className="shrink-0">
+        <img
+          src={image}
+          alt={`Version ${proof.version}${isPdf ? ' (first page of the PDF)' : ''}`}
+          loading="lazy"
+          className="h-28 w-44 rounded border border-concrete-200 bg-white object-contain"
+        />
+      </a>
+      {isPdf && (
+        <a href={proof.fileUrl} target="_blank" rel="noopener" className="inline-flex min-h-11 items-center text-sm font-semibold underline">
+          Open the full PDF
+        </a>
+      )}
+    </div>
   );
 }
 

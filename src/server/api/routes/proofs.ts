@@ -21,6 +21,7 @@ import {
   type ProofRow,
 } from '../../services/proofs/stencil-proofs.ts';
 import { requestStencilChange, waiveStencilChange } from '../../services/proofs/stencil-changes.ts';
+import { previewMimeType } from '../../services/proofs/proof-preview.ts';
 import { contentDisposition } from './files.ts';
 import { judgedType } from './uploads.ts';
 
@@ -54,6 +55,14 @@ async function readableBooking(c: Context<AppEnv>, bookingId: number): Promise<n
     return bookingId;
   }
   throw notFound();
+}
+
+/** The proof, when staff or the client granted its booking ask for it; else a 404. */
+async function readableProof(c: Context<AppEnv>): Promise<ProofRow> {
+  const proof = await findProof(c.get('deps').db, idParam(c));
+  if (!proof) throw notFound();
+  await readableBooking(c, proof.bookingId);
+  return proof;
 }
 
 /** The proof, when the request comes from the client granted its booking; else a 404. */
@@ -114,17 +123,27 @@ export const proofRoutes = new Hono<AppEnv>()
   })
 
   .get('/proofs/:id/file', async (c) => {
-    const { db, files } = c.get('deps');
-    const proof = await findProof(db, idParam(c));
-    if (!proof) throw notFound();
-    await readableBooking(c, proof.bookingId);
-    const stored = await files.get(proof.fileName);
+    const proof = await readableProof(c);
+    const stored = await c.get('deps').files.get(proof.fileName);
     if (!stored) throw notFound();
     const download = c.req.query('download') === '1';
     return c.body(stored.body as Uint8Array<ArrayBuffer>, 200, {
       ...fileHeaders(proof.mimeType, download),
       'Content-Length': String(stored.size),
       'Content-Disposition': contentDisposition(download ? 'attachment' : 'inline', proof.originalName),
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    });
+  })
+
+  // A PDF proof's first page as a PNG (made at upload), under the same guards as the file.
+  .get('/proofs/:id/preview', async (c) => {
+    const proof = await readableProof(c);
+    const stored = proof.previewFileName ? await c.get('deps').files.get(proof.previewFileName) : null;
+    if (!stored) throw notFound();
+    return c.body(stored.body as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': previewMimeType(proof.previewFileName!),
+      'Content-Length': String(stored.size),
       'Cache-Control': 'private, no-store',
       'X-Content-Type-Options': 'nosniff',
     });

@@ -67,14 +67,17 @@ export const INSTALLATION_QUESTIONS = `Questions or a change of plan? Call ${BUS
  * inbox as a link that looks like ours.
  */
 export function textAsHtml(plain: string, links: readonly string[] = []): string {
+  return layout(textBlocksAsHtml(plain, links));
+}
+
+/** textAsHtml's paragraphs without the frame, for a message that puts something between them. */
+export function textBlocksAsHtml(plain: string, links: readonly string[] = []): string {
   // One pass, longest first, so a link that starts with another (…/track-project?t=…) stays whole.
   const known = [...new Set(links.map(escapeHtml))].sort((a, b) => b.length - a.length);
   const pattern = known.length ? new RegExp(known.map((url) => url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g') : null;
   const linkify = (html: string) => (pattern ? html.replace(pattern, (url) => `<a href="${url}">${url}</a>`) : html);
-  return layout(
-    plain
-      .split(/\n{2,}/)
-      .map((block) => `<p>${linkify(escapeHtml(block)).replace(/\n/g, '<br>')}</p>`)
-      .join('\n'),
-  );
+  return plain
+    .split(/\n{2,}/)
+    .map((block) => `<p>${linkify(escapeHtml(block)).replace(/\n/g, '<br>')}</p>`)
+    .join('\n');
 }

@@ -2,7 +2,7 @@ import { BUSINESS } from '../../../content/business.ts';
 import { formatPounds, STENCIL_CHANGE_PENCE } from '../../../domain/pricing.ts';
 import type { BookingEmailMessage } from '../../providers/email-outbox.ts';
 import type { BookingRow } from '../../services/bookings/booking-view.ts';
-import { oneLine, text, textAsHtml } from './layout.ts';
+import { escapeHtml, layout, oneLine, text, textAsHtml, textBlocksAsHtml } from './layout.ts';
 
 // The stencil proof sign-off e-mails (api.md "Stencil proof sign-off"): the customer's "your
 // proof is ready" and the reminder, each with a magic link of its own, and staff's notes when a
@@ -16,15 +16,38 @@ export interface ProofEmailContext {
 const customerName = (booking: ProofEmailContext['booking']) =>
   oneLine(`${booking.firstName} ${booking.lastName}${booking.businessName ? `, ${booking.businessName}` : ''}`);
 
+/** A PDF proof's first page (services/proofs/proof-preview.ts), shown in the message itself. */
+export interface ProofPreviewImage {
+  bytes: Uint8Array;
+  mimeType: 'image/png' | 'image/jpeg';
+  width: number;
+  height: number;
+}
+
+/** The Content-ID the HTML part names the attached preview by (cid: URLs need no outside fetch). */
+export const PROOF_PREVIEW_CONTENT_ID = 'stencil-proof-preview';
+/** The preview's width in the message: e-mail clients lay out for about 600 px. */
+const PREVIEW_EMAIL_WIDTH = 560;
+
 const changeNotice = `Please check it carefully: a stencil change after approval costs an extra ${formatPounds(STENCIL_CHANGE_PENCE)}, because the stencil has to be remanufactured.`;
 
-export function proofReadyEmail({ booking, proof }: ProofEmailContext, trackingUrl: string): BookingEmailMessage {
-  const plain = text([
+/**
+ * "Your proof is ready", with a magic link. A PDF proof's first page comes inside the message as
+ * an inline image (attached, named by Content-ID), so the customer sees the design before opening
+ * anything; the full PDF is one tap away on the tracking page.
+ */
+export function proofReadyEmail(
+  { booking, proof }: ProofEmailContext,
+  trackingUrl: string,
+  preview: ProofPreviewImage | null = null,
+): BookingEmailMessage {
+  const intro = text([
     `Hello ${booking.firstName},`,
     '',
     `Your stencil proof for booking #${booking.id} is ready (version ${proof.version}).`,
     ...(proof.note ? ['', 'Our note:', proof.note] : []),
-    '',
+  ]);
+  const rest = text([
     'See it, approve it or ask for changes here (this link is yours: please do not share it):',
     trackingUrl,
     '',
@@ -34,11 +57,34 @@ export function proofReadyEmail({ booking, proof }: ProofEmailContext, trackingU
     '',
     BUSINESS.name,
   ]);
+  const plain = `${intro}\n\n${rest}`;
+  let html = textAsHtml(plain, [trackingUrl]);
+  if (preview) {
+    const height = Math.round((PREVIEW_EMAIL_WIDTH * preview.height) / preview.width);
+    const alt = escapeHtml(`Your stencil proof, version ${proof.version} (first page)`);
+    const image =
+      `<p><a href="${escapeHtml(trackingUrl)}"><img src="cid:${PROOF_PREVIEW_CONTENT_ID}" alt="${alt}" width="${PREVIEW_EMAIL_WIDTH}" height="${height}" ` +
+      `style="display:block;width:100%;max-width:${PREVIEW_EMAIL_WIDTH}px;height:auto;border:1px solid #ccc"></a></p>` +
+      `<p style="font-size:14px;color:#444">The first page of your proof. The full PDF is on your tracking page.</p>`;
+    html = layout(`${textBlocksAsHtml(intro)}\n${image}\n${textBlocksAsHtml(rest, [trackingUrl])}`);
+  }
   return {
     to: booking.email,
     subject: `Your stencil proof is ready to approve (booking #${booking.id}, version ${proof.version})`,
     text: plain,
-    html: textAsHtml(plain, [trackingUrl]),
+    html,
+    ...(preview
+      ? {
+          attachments: [
+            {
+              filename: `stencil-proof-v${proof.version}.${preview.mimeType === 'image/jpeg' ? 'jpg' : 'png'}`,
+              type: preview.mimeType,
+              content: Buffer.from(preview.bytes).toString('base64'),
+              contentId: PROOF_PREVIEW_CONTENT_ID,
+            },
+          ],
+        }
+      : {}),
     kind: 'proof-ready',
     bookingId: booking.id,
     dedupeKey: `proof-ready:${proof.id}`,

@@ -98,6 +98,8 @@ const MESSAGES: Record<string, () => EmailMessage> = {
   'installation reminder': () => installationReminderEmail(booking, '2026-07-16'),
   'installation rescheduled': () => installationRescheduledEmail(moved, 1, installationInviteAttachment(moved, 1, site, SAMPLE_NOW)),
   'proof ready': () => proofReadyEmail(proofContext, `${site}/track-project?t=proof-token`),
+  'proof ready with a PDF proof\'s first page': () =>
+    proofReadyEmail(proofContext, `${site}/track-project?t=proof-token`, { bytes: new Uint8Array([137, 80, 78, 71]), mimeType: 'image/png', width: 1600, height: 1068 }),
   'proof ready without a note': () => proofReadyEmail({ ...proofContext, proof: { ...proofContext.proof, note: null } }, `${site}/track-project?t=proof-token`),
   'proof reminder': () => proofReminderEmail(proofContext, `${site}/track-project?t=reminder-token`),
   'proof approved (staff)': () => proofApprovedStaffEmail(proofContext, 'bookings@cleanpatch.example', new Date('2026-07-03T09:15:00Z')),

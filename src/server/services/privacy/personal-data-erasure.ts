@@ -54,7 +54,7 @@ export const PERSONAL_DATA = {
   proofs: {
     erasure: 'files deleted; the note, the change request and the file name emptied (the version history stays)',
     personal: ['note', 'comment', 'original_name'],
-    other: ['status', 'file_name', 'mime_type', 'created_by'],
+    other: ['status', 'file_name', 'preview_file_name', 'mime_type', 'created_by'],
   },
   stencil_changes: {
     erasure: "the customer's request and the waiver's reason emptied (amounts and payment state stay for the accounts)",
@@ -163,7 +163,9 @@ export async function erasePersonalData(
         .select({ name: uploadedFiles.fileName, storage: uploadedFiles.storage })
         .from(uploadedFiles)
         .where(inArray(uploadedFiles.bookingId, ids));
-      const proofRows = await tx.select({ name: proofs.fileName }).from(proofs).where(inArray(proofs.bookingId, ids));
+      const proofRows = (
+        await tx.select({ name: proofs.fileName, preview: proofs.previewFileName }).from(proofs).where(inArray(proofs.bookingId, ids))
+      ).flatMap((row) => [{ name: row.name }, ...(row.preview ? [{ name: row.preview }] : [])]);
       storedFiles.push(
         ...photoRows.map((row) => row.name),
         ...fileRows.filter((row) => row.storage !== 'uploadcare').map((row) => row.name),

@@ -21,6 +21,7 @@ import { writeChannelLog } from '../messages/channel-log.ts';
 import { sanitizeOriginalName, type AllowedFileType } from '../files/file-type.ts';
 import { addBusinessDays } from '../lib/london-days.ts';
 import { moveToStep } from '../projects/project-progress.ts';
+import { proofPreviewUrl, storePdfPreview } from './proof-preview.ts';
 import { createTrackingLink, trackingLinkUrl } from '../projects/tracking.ts';
 
 /**
@@ -99,6 +100,8 @@ export function toProofJson(row: ProofRow, changes: StencilChangeRow[] = []) {
     status: row.status,
     note: row.note,
     fileUrl: proofFileUrl(row.id),
+    /** A PDF proof's first page as an image; null for image proofs and unreadable PDFs. */
+    previewUrl: row.previewFileName ? proofPreviewUrl(row.id) : null,
     mimeType: row.mimeType,
     originalName: row.originalName,
     createdAt: row.createdAt.toISOString(),
@@ -155,6 +158,10 @@ export async function uploadProof(deps: Deps, bookingId: number, upload: ProofUp
 
   const fileName = `proof-${randomUUID()}.${upload.type.extension}`;
   await deps.files.put(fileName, upload.bytes, upload.type.mimeType);
+  const preview = await storePdfPreview(deps, bookingId, upload.bytes, upload.type).catch(async (error: unknown) => {
+    await deps.files.delete(fileName).catch(() => undefined);
+    throw error;
+  });
   let result: { proof: ProofRow; mailKey: string };
   try {
     result = await deps.db.transaction(async (tx) => {
@@ -178,6 +185,7 @@ export async function uploadProof(deps: Deps, bookingId: number, upload: ProofUp
           originalName: sanitizeOriginalName(upload.originalName, upload.type.extension),
           mimeType: upload.type.mimeType,
           fileSize: upload.bytes.byteLength,
+          previewFileName: preview?.fileName ?? null,
           createdBy: actor.userId,
           createdAt: actor.now,
         })
@@ -194,12 +202,13 @@ export async function uploadProof(deps: Deps, bookingId: number, upload: ProofUp
         metadata: { proofId: proof!.id, version: proof!.version, fileName, superseded: superseded.map((row) => row.version) },
       });
       const token = await createTrackingLink(tx, bookingId, actor.now);
-      const message = proofReadyEmail({ booking, proof: proof! }, trackingLinkUrl(deps.env.SITE_URL, token));
+      const message = proofReadyEmail({ booking, proof: proof! }, trackingLinkUrl(deps.env.SITE_URL, token), preview);
       await queueEmail(tx, message);
       return { proof: proof!, mailKey: message.dedupeKey! };
     });
   } catch (error) {
     await deps.files.delete(fileName).catch(() => undefined);
+    if (preview) await deps.files.delete(preview.fileName).catch(() => undefined);
     throw error;
   }
   await deliverAfterAnswer(deps, (mailer, db) => mailer.deliverQueued(db, { dedupeKeys: [result.mailKey], now: deps.now() }));
