@@ -19,8 +19,8 @@ export function StopDetails({ stop }: { stop: CrewStop }) {
         <span className="mt-0.5 shrink-0 rounded-md bg-concrete-50 px-2 py-0.5 text-xs font-semibold tracking-wide text-concrete-700 uppercase">Stencil</span>
         {stencil ? (
           <p className="min-w-0 text-concrete-800">
-            <span className="font-semibold break-all text-ink">{stencil.name}</span>
-            <span className="text-concrete-600"> · version {stencil.version}, approved</span>
+            <span className="block font-semibold break-all text-ink">{stencil.name}</span>
+            <span className="block text-concrete-600">Version {stencil.version}, approved by the customer</span>
             {stencil.note && <span className="block break-words whitespace-pre-line">{stencil.note}</span>}
           </p>
         ) : (
