@@ -75,7 +75,8 @@ test('a crew works through a stop, with a photo taken offline sent when back onl
   await stop.getByRole('button', { name: 'Mark done' }).click();
   await stop.getByRole('button', { name: 'Yes, it’s done' }).click();
   await expect(stop.getByTestId('crew-status')).toHaveText(/^Done · \d{2}:\d{2}$/);
-  await expect(stop).toContainText('2 photos sent; done at');
+  await expect(stop.getByTestId('crew-done')).toContainText(/Done at \d{2}:\d{2}/);
+  await expect(stop.getByTestId('crew-done')).toContainText('2 photos sent');
   await expect(page.getByText('1 of 3 stops done')).toBeVisible();
   await shot(page, 'crew-done-375');
 

@@ -39,22 +39,22 @@ export function DoneControl({ customerFirstName, isDone, doneAt, photosSent, has
   const canUndo = isDone && (doneAt === null || inWindow);
 
   if (isDone) {
+    const photos = photosSent === 0 ? 'No photos sent yet' : `${photosSent} photo${photosSent === 1 ? '' : 's'} sent`;
     return (
-      <div className="rounded-xl bg-accent-50 px-4 py-3 text-accent-800" data-testid="crew-done">
-        <div className="flex items-center justify-between gap-3">
-          <p className="font-semibold">
-            {photosSent} photo{photosSent === 1 ? '' : 's'} sent{doneAt ? `; done at ${LONDON_TIME.format(new Date(doneAt))}` : ''}.
-          </p>
+      <div className="flex items-center justify-between gap-3 rounded-xl bg-accent-50 px-4 py-3" data-testid="crew-done">
+        <div className="min-w-0">
+          <p className="font-semibold text-accent-800">{doneAt ? `Done at ${LONDON_TIME.format(new Date(doneAt))}` : 'Done, waiting to send'}</p>
+          <p className="text-sm text-concrete-700">{photos}</p>
           {canUndo && (
-            <button type="button" className="btn-secondary shrink-0 px-5" disabled={disabled} onClick={onUndo}>
-              Undo<span className="sr-only"> Done for {customerFirstName}&rsquo;s stop</span>
-            </button>
+            <p className="text-sm text-concrete-700">
+              {undoEnds ? `You can undo until ${LONDON_TIME.format(undoEnds)}.` : `You can undo for ${CREW_UNDO_MINUTES} minutes.`}
+            </p>
           )}
         </div>
         {canUndo && (
-          <p className="mt-1 text-sm text-concrete-700">
-            {undoEnds ? `You can undo until ${LONDON_TIME.format(undoEnds)}.` : `You can undo for ${CREW_UNDO_MINUTES} minutes.`}
-          </p>
+          <button type="button" className="btn-secondary shrink-0 px-5" disabled={disabled} onClick={onUndo}>
+            Undo<span className="sr-only"> Done for {customerFirstName}&rsquo;s stop</span>
+          </button>
         )}
       </div>
     );

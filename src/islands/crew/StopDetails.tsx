@@ -20,7 +20,7 @@ export function StopDetails({ stop }: { stop: CrewStop }) {
         {stencil ? (
           <p className="min-w-0 text-concrete-800">
             <span className="block font-semibold break-all text-ink">{stencil.name}</span>
-            <span className="block text-concrete-600">Version {stencil.version}, approved by the customer</span>
+            <span className="block text-concrete-600">Version {stencil.version}, approved</span>
             {stencil.note && <span className="block break-words whitespace-pre-line">{stencil.note}</span>}
           </p>
         ) : (
