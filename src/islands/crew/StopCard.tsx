@@ -168,7 +168,10 @@ export function StopCard({ stop, pending, actions, office }: { stop: CrewStop; p
             {navigateTo ? (
               <a className="btn-secondary px-3" href={navigateTo} target="_blank" rel="noopener noreferrer">
                 Navigate{places > 1 ? ` (${places})` : ''}
-                <span className="sr-only"> through {places > 1 ? `all ${places} places of` : ''} {stop.customerFirstName}&rsquo;s stop (opens maps)</span>
+                <span className="sr-only">
+                  {places > 1 ? ` through all ${places} places of ` : ' to '}
+                  {stop.customerFirstName}&rsquo;s stop (opens maps)
+                </span>
               </a>
             ) : (
               <span />
