@@ -144,6 +144,8 @@ test('a link that does not work says so and offers nothing else @mobile', async 
 test("a stop's card has the customer's instructions, the stencil, a call to the office, and Done asked once and undone @mobile", async ({ page }) => {
   test.setTimeout(90_000);
   await page.route(/tile\.openstreetmap/, (route) => route.fulfill({ status: 204 }));
+  // The page's clock, moved on at the end to see the undo window close.
+  await page.clock.install();
   const link = crewLink();
   const token = link.searchParams.get('t')!;
   const serverStop = async (bookingId: number) => {
@@ -222,4 +224,10 @@ test("a stop's card has the customer's instructions, the stencil, a call to the 
   const scan = await new AxeBuilder({ page }).analyze();
   expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   await shot(page, 'crew-done-photo-375');
+
+  // Five minutes on, the card no longer offers Undo (the server would answer 409).
+  await expect(target.getByRole('button', { name: /^Undo/ })).toBeVisible();
+  await page.clock.fastForward('05:01');
+  await expect(target.getByRole('button', { name: /^Undo/ })).toHaveCount(0);
+  await expect(target.getByTestId('crew-done')).toContainText(/Done at \d{2}:\d{2}/);
 });
