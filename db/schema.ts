@@ -718,6 +718,11 @@ export const crewStops = pgTable(
     onTheWayAt: instant('on_the_way_at'),
     startedAt: instant('started_at'),
     doneAt: instant('done_at'),
+    /**
+     * The booking's installation date before the crew's Done set it to the time of the tap, so
+     * an undo within CREW_UNDO_MINUTES puts back the time staff scheduled.
+     */
+    installationDateBeforeDone: instant('installation_date_before_done'),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.bookingId, table.day] }), index('crew_stops_day_idx').on(table.day)],

@@ -2,9 +2,12 @@
  * The demo crew day of `npm run db:seed`: a worker, three stops scheduled for today and crew links
  * for today and tomorrow, put back as they were on every run.
  */
+import { randomUUID } from 'node:crypto';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import type { AppDeps } from '../src/server/api/deps.ts';
+import type { FileStore } from '../src/server/providers/files.ts';
+import { drawDemoPhoto } from './demo-photos.ts';
 import { hashToken, newToken } from '../src/server/services/projects/tracking.ts';
 import { crewLinkUrl, insertCrewLink, revokeOtherCrewLinks } from '../src/server/services/crew/crew-links.ts';
 import { locateAddress } from '../src/domain/postcodes.ts';
@@ -12,7 +15,7 @@ import { londonDate } from '../src/domain/schedule.ts';
 import { londonWallClock } from '../src/domain/crew.ts';
 import { addDays } from '../src/domain/format.ts';
 import { computeTotalPricePence } from '../src/domain/pricing.ts';
-import { bookingLocations, bookings, crewStops, photos, trackingLinks, workers } from './schema.ts';
+import { bookingLocations, bookings, crewStops, photos, proofs, trackingLinks, workers } from './schema.ts';
 import type { DemoBooking } from './seed.ts';
 
 /** Where the seed leaves the demo crew link, for people trying /crew and the browser tests. */
@@ -21,11 +24,20 @@ export const DEMO_CREW_LINK_FILE = 'demo-crew-link.txt';
 export const DEMO_CREW_TOMORROW_LINK_FILE = 'demo-crew-link-tomorrow.txt';
 const DEMO_CREW_EMAIL = 'sam.carter@crew.cleanpatch.example';
 
+type DemoCrewStop = Omit<DemoBooking, 'preferredDate' | 'step' | 'status' | 'paid'> & {
+  unpaid?: true;
+  specialInstructions?: string;
+  /** The stencil proof the customer approved: its file name and the office's note. */
+  stencil?: { name: string; note: string };
+};
+
 /** Today's demo stops: a day job and a night job in Manchester, a day job in Salford. */
-const DEMO_CREW_STOPS: (Omit<DemoBooking, 'preferredDate' | 'step' | 'status' | 'paid'> & { unpaid?: true })[] = [
+const DEMO_CREW_STOPS: DemoCrewStop[] = [
   {
     firstName: 'Jamal', lastName: 'Reid', businessName: 'Ancoats Bakehouse', email: 'jamal@ancoatsbakehouse.example',
     phone: '0161 496 0620', quantity: 6, workType: 'day',
+    specialInstructions: 'Access via the side alley off Blossom Street. The bakery opens at 7am; please keep the doorway clear.',
+    stencil: { name: 'ancoats-bakehouse-logo.png', note: '600 x 400 mm, the round logo only' },
     locations: [{ address: 'Blossom Street, Manchester M4 6AJ', lat: 53.4845, lng: -2.2290 }],
   },
   {
@@ -39,9 +51,34 @@ const DEMO_CREW_STOPS: (Omit<DemoBooking, 'preferredDate' | 'step' | 'status' | 
   {
     firstName: 'Noah', lastName: 'Fletcher', businessName: 'Quays Night Market', email: 'noah@quaysnightmarket.example',
     phone: '0161 496 0848', quantity: 8, workType: 'night',
+    specialInstructions: 'Park in the NCP on Broadway; the market manager meets you at the gate.',
+    stencil: { name: 'quays-night-market.png', note: '900 x 600 mm' },
     locations: [{ address: 'The Quays, Salford M50 3AZ', lat: 53.4722, lng: -2.2970 }],
   },
 ];
+
+/** The demo stop's approved stencil proof, once: the crew card names it. */
+async function seedApprovedStencil(tx: Database, files: FileStore, bookingId: number, stencil: { name: string; note: string }, now: Date) {
+  const [existing] = await tx.select({ id: proofs.id }).from(proofs).where(eq(proofs.bookingId, bookingId)).limit(1);
+  if (existing) return;
+  const bytes = drawDemoPhoto('after', bookingId);
+  const fileName = `proof-${randomUUID()}.png`;
+  await files.put(fileName, bytes, 'image/png');
+  await tx.insert(proofs).values({
+    bookingId,
+    version: 1,
+    status: 'approved',
+    note: stencil.note,
+    fileName,
+    originalName: stencil.name,
+    mimeType: 'image/png',
+    fileSize: bytes.byteLength,
+    createdBy: 'admin',
+    createdAt: now,
+    decidedAt: now,
+    approvedAt: now,
+  });
+}
 
 /**
  * A crew day to try /crew with: a worker (Sam Carter) and three stops scheduled for today's London
@@ -50,7 +87,7 @@ const DEMO_CREW_STOPS: (Omit<DemoBooking, 'preferredDate' | 'step' | 'status' | 
  * did to them, and issues a new link (older ones are revoked), so the link printed is always
  * the one that works, until noon tomorrow.
  */
-export async function seedCrewDay(deps: Pick<AppDeps, 'db' | 'env'>, now: Date): Promise<{ today: string; tomorrow: string }> {
+export async function seedCrewDay(deps: Pick<AppDeps, 'db' | 'env' | 'files'>, now: Date): Promise<{ today: string; tomorrow: string }> {
   const day = londonDate(now);
   const tomorrow = addDays(day, 1);
   return deps.db.transaction(async (transaction) => {
@@ -72,6 +109,7 @@ export async function seedCrewDay(deps: Pick<AppDeps, 'db' | 'env'>, now: Date):
         currentStep: 3,
         status: 'installation_scheduled',
         statusNotes: 'Updated to step 3: Installation Scheduling',
+        specialInstructions: demo.specialInstructions ?? null,
         archived: false,
       };
       let bookingId = existing?.id;
@@ -97,6 +135,7 @@ export async function seedCrewDay(deps: Pick<AppDeps, 'db' | 'env'>, now: Date):
         );
         await tx.insert(trackingLinks).values({ tokenHash: hashToken(newToken()), bookingId });
       }
+      if (demo.stencil) await seedApprovedStencil(tx, deps.files, bookingId, demo.stencil, now);
     }
     const token = await insertCrewLink(tx, worker!.id, day, now);
     await revokeOtherCrewLinks(tx, worker!.id, day, token, now);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crewLinkExpiresAt, londonWallClock, navigationUrl, workHoursLabel, crewLinkOpensAt, crewDayLabel, crewLinkNotYetOpen, isCrewDayOver } from './crew.ts';
+import { crewLinkExpiresAt, crewUndoEndsAt, londonWallClock, navigationUrl, stopNavigationUrl, workHoursLabel, crewLinkOpensAt, crewDayLabel, crewLinkNotYetOpen, isCrewDayOver } from './crew.ts';
 
 describe('crew link lifetime', () => {
   it.each([
@@ -30,6 +30,34 @@ describe('what a stop shows', () => {
 
   it('opens the maps app at the stop', () => {
     expect(navigationUrl(53.4823, -2.2389)).toBe('https://maps.google.com/?daddr=53.482300,-2.238900');
+  });
+
+  it.each([
+    ['no pinned place', [], null],
+    ['one place', [{ lat: 53.4823, lng: -2.2389 }], 'https://maps.google.com/?daddr=53.482300,-2.238900'],
+    [
+      'two places, through the first to the second',
+      [
+        { lat: 53.4794, lng: -2.2487 },
+        { lat: 53.481, lng: -2.2437 },
+      ],
+      'https://www.google.com/maps/dir/?api=1&destination=53.481000%2C-2.243700&waypoints=53.479400%2C-2.248700&travelmode=driving',
+    ],
+    [
+      'three places, in order',
+      [
+        { lat: 1, lng: 2 },
+        { lat: 3, lng: 4 },
+        { lat: 5, lng: 6 },
+      ],
+      'https://www.google.com/maps/dir/?api=1&destination=5.000000%2C6.000000&waypoints=1.000000%2C2.000000%7C3.000000%2C4.000000&travelmode=driving',
+    ],
+  ])('navigates a stop with %s', (_name, points, url) => {
+    expect(stopNavigationUrl(points)).toBe(url);
+  });
+
+  it('lets a Done be undone for 5 minutes', () => {
+    expect(crewUndoEndsAt(new Date('2026-11-23T11:15:00Z')).toISOString()).toBe('2026-11-23T11:20:00.000Z');
   });
 });
 

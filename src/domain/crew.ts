@@ -18,6 +18,12 @@ export type CrewPhotoType = (typeof CREW_PHOTO_TYPES)[number];
  */
 export const CREW_LINK_CUTOFF_LONDON_HOUR = 12;
 
+/**
+ * How long a crew can take back a Done (a tap on the wrong card, a job not quite finished): the
+ * stop and the project go back to where they were. After it only staff change the project.
+ */
+export const CREW_UNDO_MINUTES = 5;
+
 export const CREW_MESSAGES = {
   unknownLink: 'This crew link is not valid. Ask the office for a new one.',
   expiredLink: 'This crew link has expired or was withdrawn. Ask the office for a new one.',
@@ -29,7 +35,14 @@ export const CREW_MESSAGES = {
   doneAfterInstalled: 'This project is already past installation, so it cannot be marked done again. Ask the office.',
   doneOtherDay: 'This installation is not scheduled for your day, so it cannot be marked done. Ask the office.',
   notScheduled: 'This stop is not scheduled for installation on your day. Ask the office.',
+  undoTooLate: `Done can only be undone for ${CREW_UNDO_MINUTES} minutes after it is marked. Ask the office to change it.`,
+  undoAfterOffice: 'The office has changed this project since, so Done cannot be undone here. Ask the office.',
 } as const;
+
+/** When a Done marked at `doneAt` can no longer be undone from the phone. */
+export function crewUndoEndsAt(doneAt: Date): Date {
+  return new Date(doneAt.getTime() + CREW_UNDO_MINUTES * 60_000);
+}
 
 const WEEKDAY_DAY_MONTH = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 
@@ -93,6 +106,19 @@ export function navigationUrl(lat: number, lng: number): string {
   return `https://maps.google.com/?daddr=${lat.toFixed(6)},${lng.toFixed(6)}`;
 }
 
+/**
+ * The link a stop's Navigate opens: to its one place (navigationUrl), or through each of its
+ * places in the booking's order, from wherever the worker is: Google Maps' directions URL with
+ * the last place as destination and the others as waypoints (its app takes up to 9).
+ */
+export function stopNavigationUrl(points: readonly { lat: number; lng: number }[]): string | null {
+  if (points.length === 0) return null;
+  if (points.length === 1) return navigationUrl(points[0]!.lat, points[0]!.lng);
+  const coordinate = (point: { lat: number; lng: number }) => `${point.lat.toFixed(6)},${point.lng.toFixed(6)}`;
+  const waypoints = points.slice(0, -1).map(coordinate).join('|');
+  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(coordinate(points.at(-1)!))}&waypoints=${encodeURIComponent(waypoints)}&travelmode=driving`;
+}
+
 /** The customer's first name only: a crew needs to greet them, not to know more. */
 export function firstNameOnly(firstName: string): string {
   return firstName.trim().split(/\s+/)[0] ?? '';
@@ -103,6 +129,13 @@ export interface CrewStopPhoto {
   id: number;
   photoType: string;
   takenAt: string | null;
+}
+
+/** The approved stencil proof of a stop: its version, file name and the office's note (size, colours). */
+export interface CrewStencil {
+  version: number;
+  name: string;
+  note: string | null;
 }
 
 /** One stop of a worker's day, as `GET /api/crew/day` answers it. */
@@ -120,6 +153,12 @@ export interface CrewStop {
   customerFirstName: string;
   /** Staff scheduled it before the customer paid: the card says "unpaid". */
   unpaid: boolean;
+  /** Directions through every place of the stop, in order; null when none is pinned. */
+  navigationUrl: string | null;
+  /** What the customer asked the crew to know ("Access via the side alley"), as they typed it. */
+  specialInstructions: string | null;
+  /** The stencil to bring: the proof version the customer approved; null while none is. */
+  stencil: CrewStencil | null;
   status: CrewStopStatus;
   /** When the stop reached its status (ISO), null while planned. */
   statusAt: string | null;

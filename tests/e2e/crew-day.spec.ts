@@ -15,6 +15,9 @@ import { londonTomorrow } from '../../src/domain/schedule.ts';
 
 const PHOTO = path.resolve('tests/fixtures/logo.png');
 
+// The tests share the seeded stops and count the ones done: one at a time, in this order.
+test.describe.configure({ mode: 'default' });
+
 function crewLink(file = DEMO_CREW_LINK_FILE): URL {
   const dataDir = testSettings().e2eDataDir;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the browser tests with npm run test:e2e');
@@ -70,8 +73,10 @@ test('a crew works through a stop, with a photo taken offline sent when back onl
   await shot(page, 'crew-working-375');
 
   await stop.getByRole('button', { name: 'Mark done' }).click();
+  await stop.getByRole('button', { name: 'Yes, it’s done' }).click();
   await expect(stop.getByTestId('crew-status')).toHaveText(/^Done · \d{2}:\d{2}$/);
-  await expect(stop).toContainText('2 photos sent; done at');
+  await expect(stop.getByTestId('crew-done')).toContainText(/Done at \d{2}:\d{2}/);
+  await expect(stop.getByTestId('crew-done')).toContainText('2 photos sent');
   await expect(page.getByText('1 of 3 stops done')).toBeVisible();
   await shot(page, 'crew-done-375');
 
@@ -134,4 +139,96 @@ test('a link that does not work says so and offers nothing else @mobile', async 
   expect(response.headers()['permissions-policy']).toBe('camera=(), microphone=(), geolocation=(self), payment=()');
   expect(await response.text()).toContain('<meta name="robots" content="noindex"');
   await shot(page, 'crew-link-ended-375');
+});
+
+test("a stop's card has the customer's instructions, the stencil, a call to the office, and Done asked once and undone @mobile", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.route(/tile\.openstreetmap/, (route) => route.fulfill({ status: 204 }));
+  // The page's clock, moved on at the end to see the undo window close.
+  await page.clock.install();
+  const link = crewLink();
+  const token = link.searchParams.get('t')!;
+  const serverStop = async (bookingId: number) => {
+    const day = await (await page.request.get('/api/crew/day', { headers: { Authorization: `Bearer ${token}` } })).json();
+    return day.stops.find((item: { bookingId: number }) => item.bookingId === bookingId) as { status: string; photos: { photoType: string }[] };
+  };
+  await page.goto(`${link.pathname}${link.search}`);
+  const stops = page.getByTestId('crew-stop');
+  await expect(stops).toHaveCount(3);
+
+  // The seeded instructions, each on its own customer's card only.
+  const jamal = stops.filter({ has: page.getByRole('heading', { name: /Jamal/ }) });
+  await expect(jamal.getByTestId('crew-instructions')).toContainText('Access via the side alley off Blossom Street.');
+  await expect(jamal.getByTestId('crew-stencil')).toContainText('ancoats-bakehouse-logo.png');
+  await expect(jamal.getByTestId('crew-stencil')).toContainText('600 x 400 mm');
+  const ellie = stops.filter({ has: page.getByRole('heading', { name: /Ellie/ }) });
+  await expect(ellie.getByTestId('crew-instructions')).toHaveCount(0);
+  await expect(ellie.getByTestId('crew-stencil')).toContainText('No approved stencil proof yet');
+  // Ellie's two streets: one tap navigates through both.
+  const navigate = ellie.getByRole('link', { name: /Navigate/ });
+  await expect(navigate).toContainText('Navigate (2)');
+  const directions = new URL((await navigate.getAttribute('href'))!);
+  expect(directions.searchParams.get('waypoints')).toBe('53.479400,-2.248700');
+  expect(directions.searchParams.get('destination')).toBe('53.481000,-2.243700');
+
+  // One tap calls the office.
+  const call = jamal.getByRole('link', { name: /Call the office/ });
+  await expect(call).toHaveAttribute('href', 'tel:+441614960123');
+  await expect(call).toContainText('0161 496 0123');
+  const box = (await call.boundingBox())!;
+  expect(box.height).toBeGreaterThanOrEqual(44);
+  await jamal.scrollIntoViewIfNeeded();
+  await shot(page, 'crew-card-375');
+
+  // The stop this test works on: one with instructions that the first test left alone.
+  const target = (await stops.first().getByRole('heading').textContent())!.includes('Jamal')
+    ? stops.filter({ has: page.getByRole('heading', { name: /Noah/ }) })
+    : jamal;
+  const bookingId = Number(await target.getAttribute('data-booking-id'));
+  await expect(target.getByTestId('crew-instructions')).toBeVisible();
+
+  // Done asks once; "Not yet" changes nothing.
+  await target.getByRole('button', { name: 'Mark done' }).click();
+  const question = target.getByRole('group', { name: /Mark .+’s stop done\?/ });
+  await expect(question).toBeVisible();
+  await expect(question.getByRole('button', { name: 'Yes, it’s done' })).toBeFocused();
+  await shot(page, 'crew-confirm-done-375');
+  await question.getByRole('button', { name: 'Not yet' }).click();
+  await expect(question).toHaveCount(0);
+  expect((await serverStop(bookingId)).status).not.toBe('done');
+
+  await target.getByRole('button', { name: 'Mark done' }).click();
+  await question.getByRole('button', { name: 'Yes, it’s done' }).click();
+  await expect(target.getByTestId('crew-status')).toHaveText(/^Done · \d{2}:\d{2}$/);
+  await expect(target.getByTestId('crew-done')).toContainText(/You can undo until \d{2}:\d{2}\./);
+  expect((await serverStop(bookingId)).status).toBe('done');
+  await shot(page, 'crew-undo-375');
+
+  // Undo: the stop and the project are back where they were.
+  await target.getByRole('button', { name: /^Undo/ }).click();
+  await expect(target.getByRole('button', { name: 'Mark done' })).toBeVisible();
+  // Shown at once, sent through the phone's queue: the badge loses "waiting to send" once the server has it.
+  await expect(target.getByTestId('crew-status')).toHaveText(/^(Planned|On the way|Working)( · \d{2}:\d{2})?$/);
+  await expect.poll(async () => (await serverStop(bookingId)).status).not.toBe('done');
+
+  // Done again, then a photo still goes to the done stop.
+  await target.getByRole('button', { name: 'Mark done' }).click();
+  await question.getByRole('button', { name: 'Yes, it’s done' }).click();
+  await expect(target.getByTestId('crew-status')).toHaveText(/^Done · \d{2}:\d{2}$/);
+  await expect(target.getByRole('group', { name: 'Add a photo' })).toBeVisible();
+  await target.getByTestId('photo-after').setInputFiles(PHOTO);
+  await expect(target.locator('label', { hasText: 'After' })).toContainText('✓ 1 sent');
+  await expect(target.getByTestId('crew-status')).toHaveText(/^Done · \d{2}:\d{2}$/);
+  const served = await serverStop(bookingId);
+  expect(served.status).toBe('done');
+  expect(served.photos.map((photo) => photo.photoType)).toEqual(['after']);
+  const scan = await new AxeBuilder({ page }).analyze();
+  expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  await shot(page, 'crew-done-photo-375');
+
+  // Five minutes on, the card no longer offers Undo (the server would answer 409).
+  await expect(target.getByRole('button', { name: /^Undo/ })).toBeVisible();
+  await page.clock.fastForward('05:01');
+  await expect(target.getByRole('button', { name: /^Undo/ })).toHaveCount(0);
+  await expect(target.getByTestId('crew-done')).toContainText(/Done at \d{2}:\d{2}/);
 });

@@ -60,7 +60,13 @@ function useCrewToken(): string | null | undefined {
   return token;
 }
 
-export default function CrewApp({ tiles }: { tiles: MapTiles }) {
+/** The office's number for the card's Call button (src/content/business.ts, passed by the page). */
+export interface OfficePhone {
+  phone: string;
+  phoneHref: string;
+}
+
+export default function CrewApp({ tiles, office }: { tiles: MapTiles; office: OfficePhone }) {
   const token = useCrewToken();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [queue, setQueue] = useState<CrewQueue | null>(null);
@@ -139,6 +145,7 @@ export default function CrewApp({ tiles }: { tiles: MapTiles }) {
     return {
       onTheWay: (bookingId) => add({ id: crypto.randomUUID(), token, bookingId, action: 'on-the-way' }),
       done: (bookingId) => add({ id: crypto.randomUUID(), token, bookingId, action: 'done' }),
+      undoDone: (bookingId) => add({ id: crypto.randomUUID(), token, bookingId, action: 'undo-done' }),
       photo: (bookingId, photo) => add({ id: crypto.randomUUID(), token, bookingId, action: 'photo', ...photo }),
       notify: setNotice,
     };
@@ -222,7 +229,7 @@ export default function CrewApp({ tiles }: { tiles: MapTiles }) {
             <ol className="space-y-4" aria-label="Your stops in order">
               {day.stops.map((stop) => (
                 <li key={stop.bookingId}>
-                  <StopCard stop={stop} pending={queueState.items.filter((item) => item.bookingId === stop.bookingId)} actions={actions} />
+                  <StopCard stop={stop} pending={queueState.items.filter((item) => item.bookingId === stop.bookingId)} actions={actions} office={office} />
                 </li>
               ))}
             </ol>

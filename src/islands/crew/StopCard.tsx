@@ -3,6 +3,9 @@ import { CREW_STATUS_LABEL, navigationUrl } from '../../domain/crew.ts';
 import { preparePhoto } from '../admin/projects/scale-image.ts';
 import type { CrewStop, CrewStopStatus } from './crew-api.ts';
 import type { QueuedItem } from './crew-queue.ts';
+import type { OfficePhone } from './CrewApp.tsx';
+import { DoneControl } from './DoneControl.tsx';
+import { StopDetails } from './StopDetails.tsx';
 
 // One stop on the crew's day: where, what, for whom, and the three things a crew does there.
 
@@ -16,6 +19,7 @@ const PHOTO_TYPES: { type: PhotoType; label: string }[] = [
 export interface StopActions {
   onTheWay(bookingId: number): Promise<void>;
   done(bookingId: number): Promise<void>;
+  undoDone(bookingId: number): Promise<void>;
   photo(
     bookingId: number,
     photo: Pick<QueuedItem, 'photo' | 'thumbnail' | 'photoType' | 'takenAt' | 'position'>,
@@ -31,7 +35,7 @@ const STATUS_CLASS: Record<CrewStopStatus, string> = {
   planned: 'bg-concrete-50 text-concrete-700',
   on_the_way: 'bg-warning-50 text-warning-700',
   started: 'bg-accent-50 text-accent-800',
-  done: 'bg-accent-600 text-white',
+  done: 'bg-accent-700 text-white',
 };
 
 /** Where the phone is, if the worker allows it; never holds the photo up for long. */
@@ -46,14 +50,27 @@ function currentPosition(): Promise<QueuedItem['position']> {
   });
 }
 
-export function StopCard({ stop, pending, actions }: { stop: CrewStop; pending: readonly QueuedItem[]; actions: StopActions | null }) {
+/**
+ * The status the crew sees: the server's, changed by what waits on the phone. The last Done or
+ * Undo waiting decides whether the stop shows done; an undo waiting goes back to Working when
+ * photos were sent, else to Planned.
+ */
+function shownStatus(stop: CrewStop, pending: readonly QueuedItem[]): CrewStopStatus {
+  const lastDoneTap = pending.findLast((item) => item.action === 'done' || item.action === 'undo-done');
+  if (lastDoneTap?.action === 'done') return 'done';
+  const waitingWay = pending.some((item) => item.action === 'on-the-way');
+  const status = lastDoneTap && stop.status === 'done' ? (stop.photos.length > 0 ? 'started' : 'planned') : stop.status;
+  return status === 'planned' && waitingWay ? 'on_the_way' : status;
+}
+
+export function StopCard({ stop, pending, actions, office }: { stop: CrewStop; pending: readonly QueuedItem[]; actions: StopActions | null; office: OfficePhone }) {
   const [busy, setBusy] = useState<string | null>(null);
   const headingId = useId();
   // What the phone did but the server has not confirmed yet counts, so the crew sees their tap.
-  const waitingWay = pending.some((item) => item.action === 'on-the-way');
-  const waitingDone = pending.some((item) => item.action === 'done');
-  const status: CrewStopStatus = waitingDone ? 'done' : stop.status === 'planned' && waitingWay ? 'on_the_way' : stop.status;
+  const status = shownStatus(stop, pending);
   const isDone = status === 'done';
+  const navigateTo = stop.navigationUrl ?? (stop.lat !== null && stop.lng !== null ? navigationUrl(stop.lat, stop.lng) : null);
+  const places = stop.addresses.length;
   const time = timeOf(stop.statusAt);
   const photoCount = (type: PhotoType) => stop.photos.filter((photo) => photo.photoType === type).length;
   const waitingCount = (type: PhotoType) => pending.filter((item) => item.action === 'photo' && item.photoType === type).length;
@@ -86,10 +103,24 @@ export function StopCard({ stop, pending, actions }: { stop: CrewStop; pending: 
     });
   };
 
+  const doneControl = (
+    <DoneControl
+      customerFirstName={stop.customerFirstName}
+      isDone={isDone}
+      // The server's time of the Done; none while it waits on the phone.
+      doneAt={isDone && stop.status === 'done' ? stop.statusAt : null}
+      photosSent={stop.photos.length}
+      hasAfter={hasAfter}
+      disabled={!actions || busy !== null}
+      onDone={() => void run('done', () => actions!.done(stop.bookingId))}
+      onUndo={() => void run('undo', () => actions!.undoDone(stop.bookingId))}
+    />
+  );
+
   return (
-    <article aria-labelledby={headingId} className={`card overflow-hidden ${isDone ? 'opacity-90' : ''}`} data-testid="crew-stop" data-status={status}>
+    <article aria-labelledby={headingId} className="card overflow-hidden" data-testid="crew-stop" data-status={status} data-booking-id={stop.bookingId}>
       <div className="flex items-start gap-3 p-5 pb-0">
-        <span className={`flex size-10 shrink-0 items-center justify-center rounded-full text-lg font-bold ${isDone ? 'bg-accent-600 text-white' : 'bg-ink text-paper'}`} aria-hidden="true">
+        <span className={`flex size-10 shrink-0 items-center justify-center rounded-full text-lg font-bold ${isDone ? 'bg-accent-700 text-white' : 'bg-ink text-paper'}`} aria-hidden="true">
           {isDone ? '✓' : stop.order}
         </span>
         <div className="min-w-0 flex-1">
@@ -117,20 +148,30 @@ export function StopCard({ stop, pending, actions }: { stop: CrewStop; pending: 
           </p>
         </div>
       </div>
-      <ul className="mt-3 space-y-1 px-5 text-concrete-800">
-        {stop.addresses.map((address) => (
-          <li key={address} className="break-words">
-            {address}
+      <ul className="mt-3 space-y-1 px-5 text-concrete-800" aria-label="Addresses">
+        {stop.addresses.map((address, index) => (
+          <li key={address} className="flex gap-2 break-words">
+            {places > 1 && (
+              <span className="mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full bg-concrete-100 text-xs font-bold text-concrete-700" aria-hidden="true">
+                {String.fromCharCode(65 + index)}
+              </span>
+            )}
+            <span className="min-w-0">{address}</span>
           </li>
         ))}
       </ul>
+      <StopDetails stop={stop} />
 
-      {!isDone && (
-        <div className="mt-4 space-y-3 border-t border-concrete-100 bg-concrete-50/60 p-4">
+      <div className="mt-4 space-y-3 border-t border-concrete-100 bg-concrete-50/60 p-4">
+        {!isDone && (
           <div className="grid grid-cols-2 gap-3">
-            {stop.lat !== null && stop.lng !== null ? (
-              <a className="btn-secondary px-3" href={navigationUrl(stop.lat, stop.lng)} target="_blank" rel="noopener noreferrer">
-                Navigate<span className="sr-only"> to {stop.customerFirstName}&rsquo;s stop (opens maps)</span>
+            {navigateTo ? (
+              <a className="btn-secondary px-3" href={navigateTo} target="_blank" rel="noopener noreferrer">
+                Navigate{places > 1 ? ` (${places})` : ''}
+                <span className="sr-only">
+                  {places > 1 ? ` through all ${places} places of ` : ' to '}
+                  {stop.customerFirstName}&rsquo;s stop (opens maps)
+                </span>
               </a>
             ) : (
               <span />
@@ -144,59 +185,52 @@ export function StopCard({ stop, pending, actions }: { stop: CrewStop; pending: 
               {status === 'planned' ? 'On my way' : 'Customer told'}
             </button>
           </div>
-          <fieldset>
-            <legend className="mb-2 text-sm font-semibold text-concrete-700">Photos</legend>
-            <div className="grid grid-cols-3 gap-2">
-              {PHOTO_TYPES.map(({ type, label }) => {
-                const sent = photoCount(type);
-                const waiting = waitingCount(type);
-                const inputId = `${headingId}-${type}`;
-                return (
-                  <div key={type}>
-                    <input
-                      id={inputId}
-                      type="file"
-                      accept="image/*"
-                      capture="environment"
-                      className="peer sr-only"
-                      disabled={!actions || busy !== null}
-                      onChange={(event) => void takePhoto(type)(event)}
-                      data-testid={`photo-${type}`}
-                    />
-                    <label
-                      htmlFor={inputId}
-                      className={`flex min-h-16 cursor-pointer flex-col items-center justify-center rounded-xl border-2 px-1 py-2 text-center font-semibold peer-focus-visible:outline-3 peer-focus-visible:outline-accent-600 ${
-                        sent ? 'border-accent-600 bg-accent-50 text-accent-800' : 'border-dashed border-concrete-300 bg-white text-ink'
-                      }`}
-                    >
-                      <span>{busy === type ? 'Saving…' : label}</span>
-                      <span className="text-xs font-normal">
-                        {sent ? `✓ ${sent} sent` : waiting ? '' : 'Take photo'}
-                        {waiting ? `${sent ? ' · ' : ''}${waiting} waiting` : ''}
-                      </span>
-                    </label>
-                  </div>
-                );
-              })}
-            </div>
-          </fieldset>
-          <button
-            type="button"
-            className={hasAfter ? 'btn-accent w-full' : 'btn-secondary w-full'}
-            disabled={!actions || busy !== null}
-            onClick={() => void run('done', () => actions!.done(stop.bookingId))}
-          >
-            Mark done
-          </button>
-          {!hasAfter && <p className="text-center text-sm text-concrete-600">Take an After photo before you mark the stop done.</p>}
-        </div>
-      )}
-      {isDone && (
-        <p className="mt-3 border-t border-concrete-100 px-5 py-3 text-sm text-concrete-700">
-          {photoCount('before') + photoCount('during') + photoCount('after')} photos sent
-          {time && status === stop.status ? `; done at ${time}` : ''}.
-        </p>
-      )}
+        )}
+        {isDone && doneControl}
+        <fieldset>
+          <legend className="mb-2 text-sm font-semibold text-concrete-700">{isDone ? 'Add a photo' : 'Photos'}</legend>
+          <div className="grid grid-cols-3 gap-2">
+            {PHOTO_TYPES.map(({ type, label }) => {
+              const sent = photoCount(type);
+              const waiting = waitingCount(type);
+              const inputId = `${headingId}-${type}`;
+              return (
+                <div key={type}>
+                  <input
+                    id={inputId}
+                    type="file"
+                    accept="image/*"
+                    capture="environment"
+                    className="peer sr-only"
+                    disabled={!actions || busy !== null}
+                    onChange={(event) => void takePhoto(type)(event)}
+                    data-testid={`photo-${type}`}
+                  />
+                  <label
+                    htmlFor={inputId}
+                    className={`flex min-h-16 cursor-pointer flex-col items-center justify-center rounded-xl border-2 px-1 py-2 text-center font-semibold peer-focus-visible:outline-3 peer-focus-visible:outline-accent-600 ${
+                      sent ? 'border-accent-600 bg-accent-50 text-accent-800' : 'border-dashed border-concrete-300 bg-white text-ink'
+                    }`}
+                  >
+                    <span>{busy === type ? 'Saving…' : label}</span>
+                    <span className="text-xs font-normal">
+                      {sent ? `✓ ${sent} sent` : waiting ? '' : 'Take photo'}
+                      {waiting ? `${sent ? ' · ' : ''}${waiting} waiting` : ''}
+                    </span>
+                  </label>
+                </div>
+              );
+            })}
+          </div>
+        </fieldset>
+        {!isDone && doneControl}
+        <a className="btn-secondary w-full" href={office.phoneHref} data-testid="crew-call-office">
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 fill-none stroke-current stroke-2">
+            <path strokeLinecap="round" strokeLinejoin="round" d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" />
+          </svg>
+          Call the office<span className="font-normal text-concrete-600">{office.phone}</span>
+        </a>
+      </div>
     </article>
   );
 }

@@ -4,7 +4,8 @@
 // key, sent as Idempotency-Key, so a send whose answer was lost and is sent again changes nothing
 // twice (api.md "Crew day"). Photos are Blobs, kept in IndexedDB (crew-queue-store.ts).
 
-export type CrewAction = 'on-the-way' | 'done' | 'photo';
+/** Each is sent to `/api/crew/stops/{bookingId}/{action}` (photos to `…/photos`). */
+export type CrewAction = 'on-the-way' | 'done' | 'undo-done' | 'photo';
 
 export interface QueuedItem {
   /** Random and unique; the Idempotency-Key of every attempt. */

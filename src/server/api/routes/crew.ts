@@ -10,6 +10,7 @@ import { readMultipartForm } from '../middleware/body.ts';
 import { bearerToken, openCrewLink, type CrewSession } from '../../services/crew/crew-links.ts';
 import { crewDay, markDone, markOnTheWay } from '../../services/crew/crew-day.ts';
 import { addCrewPhoto } from '../../services/crew/crew-photos.ts';
+import { undoDone } from '../../services/crew/crew-undo.ts';
 import { MAX_PHOTO_BYTES, MAX_THUMBNAIL_BYTES, PHOTO_MESSAGES } from '../../services/projects/project-photos.ts';
 import { readIdempotencyKey } from '../../services/bookings/idempotency.ts';
 
@@ -44,6 +45,7 @@ export const crewRoutes = new Hono<CrewEnv>()
   .get('/day', async (c) => c.json(await crewDay(c.get('deps').db, c.get('crew'))))
   .post('/stops/:bookingId/on-the-way', async (c) => c.json(await markOnTheWay(c.get('deps'), c.get('crew'), stopId(c))))
   .post('/stops/:bookingId/done', async (c) => c.json(await markDone(c.get('deps'), c.get('crew'), stopId(c))))
+  .post('/stops/:bookingId/undo-done', async (c) => c.json(await undoDone(c.get('deps'), c.get('crew'), stopId(c))))
   .post(
     '/stops/:bookingId/photos',
     bodyLimit({

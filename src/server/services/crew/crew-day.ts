@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
-import type { Database } from '../../../../db/client.ts';
+import type { Database, Transaction } from '../../../../db/client.ts';
 import { bookings, crewStops, photos, progressLogs } from '../../../../db/schema.ts';
 import { CREW_MESSAGES, type CrewDay } from '../../../domain/crew.ts';
 import { findProjectStep } from '../../../domain/project-steps.ts';
@@ -13,6 +13,7 @@ import { writeChannelLog } from '../messages/channel-log.ts';
 import type { CrewSession } from './crew-links.ts';
 import { createTrackingLink, trackingLinkUrl } from '../projects/tracking.ts';
 import { advanceStop, lockStop, plannedStops, requireStop, statusAt } from './crew-stops.ts';
+import { crewStopDetails, type StopDetails } from './crew-stop-details.ts';
 
 // The crew's day (api.md "Crew day"): the stops of one worker's London day, in route order, and
 // what the crew does at each: On my way, photos as proof (crew-photos.ts), Done. Every call is
@@ -23,7 +24,7 @@ import { advanceStop, lockStop, plannedStops, requireStop, statusAt } from './cr
 export async function crewDay(db: Database, session: CrewSession): Promise<CrewDay> {
   const planned = await plannedStops(db, session);
   const ids = planned.map((stop) => stop.bookingId);
-  const [rows, photoRows] = ids.length
+  const [rows, photoRows, details] = ids.length
     ? await Promise.all([
         db.select().from(crewStops).where(and(eq(crewStops.day, session.day), inArray(crewStops.bookingId, ids))),
         db
@@ -31,8 +32,9 @@ export async function crewDay(db: Database, session: CrewSession): Promise<CrewD
           .from(photos)
           .where(and(inArray(photos.bookingId, ids), isNotNull(photos.workerId)))
           .orderBy(asc(photos.createdAt), asc(photos.id)),
+        crewStopDetails(db, ids),
       ])
-    : [[], []];
+    : [[], [], new Map<number, StopDetails>()];
   const byBooking = new Map(rows.map((row) => [row.bookingId, row]));
   return {
     worker: { name: session.worker.name },
@@ -41,6 +43,8 @@ export async function crewDay(db: Database, session: CrewSession): Promise<CrewD
       const row = byBooking.get(stop.bookingId);
       return {
         ...stop,
+        specialInstructions: details.get(stop.bookingId)?.specialInstructions ?? null,
+        stencil: details.get(stop.bookingId)?.stencil ?? null,
         status: row?.status ?? 'planned',
         statusAt: statusAt(row),
         photos: photoRows
@@ -51,12 +55,12 @@ export async function crewDay(db: Database, session: CrewSession): Promise<CrewD
   };
 }
 
-const londonTime = (instant: Date) => {
+export const londonTime = (instant: Date) => {
   const { hour, minute } = londonParts(instant);
   return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 };
 
-type CrewDeps = Pick<AppDeps, 'db' | 'env' | 'mailer' | 'log' | 'now' | 'files'>;
+export type CrewDeps = Pick<AppDeps, 'db' | 'env' | 'mailer' | 'log' | 'now' | 'files'>;
 
 /**
  * On my way: the stop shows 'on the way' (to staff and on the customer's tracking page) and the
@@ -123,21 +127,42 @@ export async function markDone(deps: CrewDeps, session: CrewSession, bookingId: 
     const refusal = doneRefusal(booking!, session.day);
     if (refusal) throw conflict(refusal);
     await advanceStop(tx, session, bookingId, 'done', now);
-    const notes = `Installed by ${session.worker.name} (crew), marked done at ${londonTime(now)}`;
+    // Kept for an undo (crew-undo.ts): Done replaces the scheduled time with the tap's.
     await tx
-      .update(bookings)
-      .set({ statusNotes: notes, updatedAt: now, currentStep: step.step, status: step.status, installationDate: now })
-      .where(eq(bookings.id, bookingId));
-    await tx.insert(progressLogs).values({ bookingId, step: step.step, stepName: step.name, status: step.status, notes, createdAt: now });
-    await writeChannelLog(tx, {
-      channel: 'admin',
-      action: 'progress_updated',
-      entityType: 'booking',
-      entityId: bookingId,
-      userId: `crew:${session.worker.id}`,
-      details: `Booking #${bookingId} moved from step 3 to step 4: ${step.name} by ${session.worker.name} (crew)`,
-      metadata: { fromStep: 3, toStep: step.step, crew: true },
-    });
+      .update(crewStops)
+      .set({ installationDateBeforeDone: booking!.installationDate })
+      .where(and(eq(crewStops.bookingId, bookingId), eq(crewStops.day, session.day)));
+    const notes = `Installed by ${session.worker.name} (crew), marked done at ${londonTime(now)}`;
+    await moveProjectByCrew(tx, session, bookingId, { from: 3, to: step.step, notes, installationDate: now, now });
   });
   return crewDay(deps.db, session);
+}
+
+/**
+ * A crew's Done, or its undo, in the project's history: the booking's step, status, installation
+ * time and note, a progress log, and a log entry naming the worker.
+ */
+export async function moveProjectByCrew(
+  tx: Transaction,
+  session: CrewSession,
+  bookingId: number,
+  move: { from: number; to: number; notes: string; installationDate: Date | null; now: Date },
+): Promise<void> {
+  const step = findProjectStep(move.to)!;
+  const { notes, now } = move;
+  await tx
+    .update(bookings)
+    .set({ statusNotes: notes, updatedAt: now, currentStep: step.step, status: step.status, installationDate: move.installationDate })
+    .where(eq(bookings.id, bookingId));
+  await tx.insert(progressLogs).values({ bookingId, step: step.step, stepName: step.name, status: step.status, notes, createdAt: now });
+  const undo = move.to < move.from;
+  await writeChannelLog(tx, {
+    channel: 'admin',
+    action: 'progress_updated',
+    entityType: 'booking',
+    entityId: bookingId,
+    userId: `crew:${session.worker.id}`,
+    details: `Booking #${bookingId} moved ${undo ? 'back ' : ''}from step ${move.from} to step ${step.step}: ${step.name} by ${session.worker.name} (crew)${undo ? ', undoing Done' : ''}`,
+    metadata: { fromStep: move.from, toStep: step.step, crew: true, ...(undo ? { undo: true } : {}) },
+  });
 }

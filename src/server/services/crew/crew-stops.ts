@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../../db/client.ts';
 import { crewStops } from '../../../../db/schema.ts';
-import { CREW_MESSAGES, firstNameOnly, workHoursLabel, type CrewStopStatus } from '../../../domain/crew.ts';
+import { CREW_MESSAGES, firstNameOnly, stopNavigationUrl, workHoursLabel, type CrewStopStatus } from '../../../domain/crew.ts';
 import { toLondonDate } from '../../../domain/schedule.ts';
 import { AppError, notFound } from '../../api/errors.ts';
 import type { CrewSession } from './crew-links.ts';
@@ -57,7 +57,8 @@ export async function plannedStops(db: Database, session: CrewSession) {
   const { onDay } = await workerShare(db, session);
   // Route numbers are the day's, as the worker's e-mail numbers them.
   return onDay.map(({ booking, location, routeNumber }, index) => {
-    const point = booking.points[0] ?? location ?? null;
+    const points = booking.points.length > 0 ? booking.points : location ? [location] : [];
+    const point = points[0] ?? null;
     return {
       bookingId: booking.id,
       order: index + 1,
@@ -70,6 +71,7 @@ export async function plannedStops(db: Database, session: CrewSession) {
       quantity: booking.quantity,
       customerFirstName: firstNameOnly(booking.firstName),
       unpaid: !booking.paid,
+      navigationUrl: stopNavigationUrl(points),
     };
   });
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "crew_stops" ADD COLUMN "installation_date_before_done" timestamp with time zone;
