@@ -4,7 +4,7 @@ import { withErrorBoundary } from '../shared/ErrorBoundary.tsx';
 import { Toaster } from '../shared/Toaster.tsx';
 import { showToast } from '../shared/toast-store.ts';
 import { AdminTabs } from './AdminTabs.tsx';
-import { INPUT_CLASS, LABEL_CLASS } from '../booking/Field.tsx';
+import { INPUT_CLASS, LABEL_CLASS } from '../shared/FormField.tsx';
 import { ADMIN_UNAUTHORISED_EVENT } from './admin-api.ts';
 import { StatCards } from './frame/StatCards.tsx';
 import { QuickActions } from './frame/QuickActions.tsx';

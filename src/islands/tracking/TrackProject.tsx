@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../shared/api.ts';
 import { withErrorBoundary } from '../shared/ErrorBoundary.tsx';
 import { useEarlyInput } from '../shared/early-input.ts';
-import { INPUT_CLASS, LABEL_CLASS } from '../booking/Field.tsx';
+import { INPUT_CLASS, LABEL_CLASS } from '../shared/FormField.tsx';
 import { ProjectResult } from './ProjectResult.tsx';
 import {
   TRACKING_LINK_EXPIRED,

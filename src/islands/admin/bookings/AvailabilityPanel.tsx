@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { adminApi as api } from '../admin-api.ts';
 import { showToast } from '../../shared/toast-store.ts';
-import { INPUT_CLASS, LABEL_CLASS } from '../../booking/Field.tsx';
+import { INPUT_CLASS, LABEL_CLASS } from '../../shared/FormField.tsx';
 import type { BlockedDateJson } from '../../../server/services/bookings/blocked-dates.ts';
 import { formatDay, londonTodayIso } from './format.ts';
 import { errorMessage } from '../../shared/api.ts';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { adminApi } from '../admin-api.ts';
 import { showToast } from '../../shared/toast-store.ts';
-import { INPUT_CLASS, LABEL_CLASS } from '../../booking/Field.tsx';
+import { INPUT_CLASS, LABEL_CLASS } from '../../shared/FormField.tsx';
 
 interface ErasureResult {
   bookingsAnonymised: number;

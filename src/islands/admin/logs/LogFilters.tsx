@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { INPUT_CLASS } from '../../booking/Field.tsx';
+import { INPUT_CLASS } from '../../shared/FormField.tsx';
 import { CHANNELS, LIMITS, NO_FILTERS, SEVERITIES, type LogFilters as Filters } from './log-api.ts';
 
 // 16 px text on phones, so focusing a filter does not zoom the page; denser from 640 px.

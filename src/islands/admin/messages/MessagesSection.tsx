@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { EMAIL_KIND_LABELS } from '../../../domain/email-kinds.ts';
-import { INPUT_CLASS } from '../../booking/Field.tsx';
+import { INPUT_CLASS } from '../../shared/FormField.tsx';
 import { PagedListBody } from '../bookings/PagedListBody.tsx';
 import { usePagedList } from '../bookings/use-paged-list.ts';
 import { Modal } from '../projects/Modal.tsx';

@@ -3,7 +3,7 @@ import { formatFileSize } from '../../../domain/format.ts';
 import { PROJECT_STEPS } from '../../../domain/project-steps.ts';
 import { adminApi as api } from '../admin-api.ts';
 import { showToast } from '../../shared/toast-store.ts';
-import { INPUT_CLASS, LABEL_CLASS } from '../../booking/Field.tsx';
+import { INPUT_CLASS, LABEL_CLASS } from '../../shared/FormField.tsx';
 import { preparePhoto } from './scale-image.ts';
 import { PHOTO_TYPES, type ProjectPhoto } from './types.ts';
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { formatShortDay } from '../../../domain/format.ts';
 import { defaultProgressNote, progressButtonLabel, type ProjectStep } from '../../../domain/project-steps.ts';
 import { londonDate } from '../../../domain/schedule.ts';
-import { LABEL_CLASS, INPUT_CLASS } from '../../booking/Field.tsx';
+import { LABEL_CLASS, INPUT_CLASS } from '../../shared/FormField.tsx';
 import { Modal } from './Modal.tsx';
 
 const TEXTAREA_CLASS = `${INPUT_CLASS} min-h-28 resize-y`;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { adminApi as api } from '../admin-api.ts';
 import { showToast } from '../../shared/toast-store.ts';
-import { INPUT_CLASS, LABEL_CLASS } from '../../booking/Field.tsx';
+import { INPUT_CLASS, LABEL_CLASS } from '../../shared/FormField.tsx';
 import { BookingsTable, type AdminBooking } from '../bookings/BookingsTable.tsx';
 import { statusLabel } from '../../../domain/project-steps.ts';
 import { SegmentedControl } from '../../shared/SegmentedControl.tsx';

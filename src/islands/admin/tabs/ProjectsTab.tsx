@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { adminApi as api, adminApiPage as apiPage } from '../admin-api.ts';
 import { showToast } from '../../shared/toast-store.ts';
 import { errorMessage } from '../../shared/api.ts';
-import { INPUT_CLASS, LABEL_CLASS } from '../../booking/Field.tsx';
+import { INPUT_CLASS, LABEL_CLASS } from '../../shared/FormField.tsx';
 import { PROJECT_STEPS } from '../../../domain/project-steps.ts';
 import { usePagedList } from '../bookings/use-paged-list.ts';
 import { PagedListBody } from '../bookings/PagedListBody.tsx';

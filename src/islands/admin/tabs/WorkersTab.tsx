@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../shared/api.ts';
 import { adminApi as api } from '../admin-api.ts';
 import { showToast } from '../../shared/toast-store.ts';
-import { Field, INPUT_CLASS } from '../../booking/Field.tsx';
+import { FormField, INPUT_CLASS } from '../../shared/FormField.tsx';
 import { newWorkerSchema, sendNotificationsSchema } from '../../../domain/workers.ts';
 import { ConfirmDialog } from '../operations/ConfirmDialog.tsx';
 import type { Worker, WorkerPreview } from '../operations/types.ts';
@@ -88,7 +88,7 @@ function SendSection({ hasRoutes, activeCount }: { hasRoutes: boolean; activeCou
     const parsed = sendNotificationsSchema.safeParse({ workerEmail: email, workerName: name });
     if (!parsed.success || !parsed.data.workerEmail) {
       setErrors(parsed.success ? { workerEmail: 'Valid email is required' } : fieldErrors(parsed.error.issues));
-      document.getElementById('booking-send-email')?.focus();
+      document.getElementById('workers-send-email')?.focus();
       return;
     }
     setErrors({});
@@ -105,14 +105,14 @@ function SendSection({ hasRoutes, activeCount }: { hasRoutes: boolean; activeCou
       </h3>
       {!hasRoutes && <p className="mt-1 text-sm text-concrete-600">Sending needs at least one route for tomorrow.</p>}
       <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 space-y-4">
-        <Field name="send-email" label="Worker email" error={errors.workerEmail}>
+        <FormField form="workers" name="send-email" label="Worker email" error={errors.workerEmail}>
           {(control) => (
             <input {...control} type="email" autoComplete="off" required value={email} onChange={(event) => setEmail(event.target.value)} className={INPUT_CLASS} />
           )}
-        </Field>
-        <Field name="send-name" label="Worker name (optional)" error={errors.workerName}>
+        </FormField>
+        <FormField form="workers" name="send-name" label="Worker name (optional)" error={errors.workerName}>
           {(control) => <input {...control} type="text" autoComplete="off" value={name} onChange={(event) => setName(event.target.value)} className={INPUT_CLASS} />}
-        </Field>
+        </FormField>
         <div className="flex flex-wrap gap-3">
           <button type="submit" className="btn-primary disabled:cursor-not-allowed disabled:opacity-50" disabled={busy || !hasRoutes}>
             {busy ? 'Sending…' : 'Send'}
@@ -138,7 +138,7 @@ function WorkersSection({ workers, reload }: { workers: Load<Worker[]>; reload: 
     const parsed = newWorkerSchema.safeParse({ email, name });
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error.issues));
-      document.getElementById('booking-worker-email')?.focus();
+      document.getElementById('workers-worker-email')?.focus();
       return;
     }
     setErrors({});
@@ -180,14 +180,14 @@ function WorkersSection({ workers, reload }: { workers: Load<Worker[]>; reload: 
       </h3>
       <p className="mt-1 text-sm text-concrete-600">Active workers get tomorrow&rsquo;s routes by e-mail at 6 PM.</p>
       <form noValidate onSubmit={(event) => void add(event)} className="mt-4 grid gap-4 sm:grid-cols-2">
-        <Field name="worker-email" label="Email" error={errors.email}>
+        <FormField form="workers" name="worker-email" label="Email" error={errors.email}>
           {(control) => (
             <input {...control} type="email" autoComplete="off" required value={email} onChange={(event) => setEmail(event.target.value)} className={INPUT_CLASS} />
           )}
-        </Field>
-        <Field name="worker-name" label="Name (optional)" error={errors.name}>
+        </FormField>
+        <FormField form="workers" name="worker-name" label="Name (optional)" error={errors.name}>
           {(control) => <input {...control} type="text" autoComplete="off" value={name} onChange={(event) => setName(event.target.value)} className={INPUT_CLASS} />}
-        </Field>
+        </FormField>
         <button type="submit" className="btn-secondary sm:col-span-2 sm:justify-self-start" disabled={busy}>
           {busy ? 'Adding…' : 'Add worker'}
         </button>
