@@ -79,6 +79,19 @@ const envSchema = z.object({
    */
   UNCLAIMED_UPLOAD_QUOTA_MB: z.coerce.number().positive().default(500),
   /**
+   * One client's share of UNCLAIMED_UPLOAD_QUOTA_MB (api.md "Abuse and availability"): files it
+   * sent that no booking has claimed yet, finished or still arriving in parts. Five of the largest
+   * files: a booking brings one to three, so a customer never meets it, and a few addresses can
+   * no longer fill the whole quota for everyone.
+   */
+  UNCLAIMED_UPLOAD_CLIENT_MB: z.coerce.number().positive().default(50),
+  /**
+   * The proof-of-work a request past a site-wide ceiling must carry (services/limits/challenge.ts):
+   * the solver tries on average half this many SHA-256 hashes, about a second on a mid-range
+   * phone. The number doubles with each further multiple of the ceiling, up to 4 times.
+   */
+  CHALLENGE_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
+  /**
    * Photos a crew may send for one stop (api.md "Crew day"): a leaked crew link fills no more
    * than this. Past it the crew gets a 409 saying so.
    */
