@@ -107,13 +107,14 @@ export async function createBooking(deps: AppDeps, { payload, idempotencyKey, cl
     if (isBeyondBookingHorizon(payload.preferredDate, londonToday(now))) {
       throw badRequest(BOOKING_HORIZON_MESSAGE, { preferredDate: BOOKING_HORIZON_MESSAGE });
     }
-    const yesterdays = await previousClient?.(tx);
+    // The client's holds are counted under today's key only (client-info.ts): at midnight (UTC)
+    // the count starts again, which lets a client at most 2 more holds once a day.
     const availability = await checkDateAvailability(tx, {
       date: payload.preferredDate,
       quantity: payload.quantity,
       now,
       capacity: deps.env.DAILY_PATCH_CAPACITY,
-      clients: [client, ...(yesterdays ? [yesterdays] : [])],
+      clients: [client],
     });
     if (!availability.available) throw unavailable(availability, payload, deps.env.DAILY_PATCH_CAPACITY);
     // api.md "Abuse and availability": at most 2 unpaid bookings per client at once.
