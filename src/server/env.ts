@@ -90,7 +90,7 @@ const envSchema = z.object({
    * the solver tries on average half this many SHA-256 hashes, about a second on a mid-range
    * phone. The number doubles with each further multiple of the ceiling, up to 4 times.
    */
-  CHALLENGE_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
+  CHALLENGE_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(20_000),
   /**
    * Photos a crew may send for one stop (api.md "Crew day"): a leaked crew link fills no more
    * than this. Past it the crew gets a 409 saying so.
