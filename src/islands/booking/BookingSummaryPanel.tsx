@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { $checking, CHECKING_LABEL } from '../shared/challenge.ts';
+import { HOLD_NOTICE } from '../../domain/booking-holds.ts';
 import { useStore } from '@nanostores/react';
 import { $locations, $summary, joinAddresses } from './booking-store.ts';
 
@@ -49,6 +50,7 @@ export function BookingSummaryPanel({ isSubmitting }: { isSubmitting: boolean })
         </svg>
         Secure card payment on the next step
       </p>
+      <p className="mt-1 text-center text-sm text-concrete-600">{HOLD_NOTICE}</p>
     </section>
   );
 }

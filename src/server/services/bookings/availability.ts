@@ -1,5 +1,6 @@
 import { and, eq, gt, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { UNPAID_HOLD_MINUTES } from '../../../domain/booking-holds.ts';
 import type { Database } from '../../../../db/client.ts';
 import { blockedDates, bookings } from '../../../../db/schema.ts';
 
@@ -15,7 +16,7 @@ import { blockedDates, bookings } from '../../../../db/schema.ts';
  * its date within the hour. A booking whose hold lapsed can still be paid while its date has
  * room (payments.ts, isDateStillHeld); otherwise checkout answers the date's 409.
  */
-export const UNPAID_HOLD_MINUTES = 60;
+export { UNPAID_HOLD_MINUTES } from '../../../domain/booking-holds.ts';
 
 /**
  * api.md "Abuse and availability": one client never keeps a date unavailable on its own. An
@@ -27,7 +28,7 @@ export const UNPAID_HOLD_MINUTES = 60;
  * bookings with no client recorded (made by staff, or before this rule), hold as before.
  */
 export const REPEAT_HOLD_HOURS = 24;
-export const MAX_UNPAID_HOLDS_PER_CLIENT = 2;
+export { MAX_UNPAID_HOLDS_PER_CLIENT } from '../../../domain/booking-holds.ts';
 export const TOO_MANY_HOLDS =
   'You already have 2 unpaid bookings waiting for payment. Please pay for one of them, or wait an hour until its hold ends, before booking again.';
 
