@@ -10,7 +10,7 @@ import {
   STENCIL_CHANGE_PENCE,
   formatPounds,
 } from '../domain/pricing.ts';
-import { HOLD_TERMS } from '../domain/booking-holds.ts';
+import { HOLD_TERMS } from '../domain/booking-limits.ts';
 import { BUSINESS } from './business.ts';
 import { STENCIL_SPECIFICATIONS } from './addons.ts';
 

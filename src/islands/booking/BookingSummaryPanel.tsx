@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { $checking, CHECKING_LABEL } from '../shared/challenge.ts';
-import { HOLD_NOTICE } from '../../domain/booking-holds.ts';
+import { HOLD_NOTICE } from '../../domain/booking-limits.ts';
 import { useStore } from '@nanostores/react';
 import { $locations, $summary, joinAddresses } from './booking-store.ts';
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { UNPAID_HOLD_MINUTES } from '../../../domain/booking-holds.ts';
+import { UNPAID_HOLD_MINUTES } from '../../../domain/booking-limits.ts';
 import type { Database } from '../../../../db/client.ts';
 import { blockedDates, bookings } from '../../../../db/schema.ts';
 
@@ -16,7 +16,7 @@ import { blockedDates, bookings } from '../../../../db/schema.ts';
  * its date within the hour. A booking whose hold lapsed can still be paid while its date has
  * room (payments.ts, isDateStillHeld); otherwise checkout answers the date's 409.
  */
-export { UNPAID_HOLD_MINUTES } from '../../../domain/booking-holds.ts';
+export { UNPAID_HOLD_MINUTES } from '../../../domain/booking-limits.ts';
 
 /**
  * api.md "Abuse and availability": one client never keeps a date unavailable on its own. An
@@ -28,7 +28,7 @@ export { UNPAID_HOLD_MINUTES } from '../../../domain/booking-holds.ts';
  * bookings with no client recorded (made by staff, or before this rule), hold as before.
  */
 export const REPEAT_HOLD_HOURS = 24;
-export { MAX_UNPAID_HOLDS_PER_CLIENT } from '../../../domain/booking-holds.ts';
+export { MAX_UNPAID_HOLDS_PER_CLIENT } from '../../../domain/booking-limits.ts';
 export const TOO_MANY_HOLDS =
   'You already have 2 unpaid bookings waiting for payment. Please pay for one of them, or wait an hour until its hold ends, before booking again.';
 
