@@ -1,6 +1,5 @@
 import { createHmac, randomInt } from 'node:crypto';
-import { createChallenge, verifySolution, type Challenge, type Payload } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { Challenge, Payload } from 'altcha-lib';
 import { lt } from 'drizzle-orm';
 import type { Database } from '../../../../db/client.ts';
 import { usedChallenges } from '../../../../db/schema.ts';
@@ -29,6 +28,15 @@ export const CHALLENGE_REQUIRED = 'We are busier than usual. Please let your bro
 
 const ALGORITHM = 'SHA-256';
 
+/**
+ * altcha-lib, loaded by the first request that needs a challenge: a ceiling is rarely passed, so
+ * a cold start neither parses nor runs it (netlify.toml keeps it out of the function's bundle,
+ * as it does Stripe's library).
+ */
+let altchaLibrary: Promise<{ lib: typeof import('altcha-lib'); deriveKey: typeof import('altcha-lib/algorithms/sha').deriveKey }> | undefined;
+const loadAltcha = () =>
+  (altchaLibrary ??= Promise.all([import('altcha-lib'), import('altcha-lib/algorithms/sha')]).then(([lib, sha]) => ({ lib, deriveKey: sha.deriveKey })));
+
 interface Secrets {
   signature: string;
   keySignature: string;
@@ -40,7 +48,8 @@ function secretsFrom(dayKey: Buffer): Secrets {
 }
 
 /**
- * A fresh challenge. `pressure` is how many times over its ceiling the site is (1 at the
+ * A fresh challenge; its expiry travels signed in `data` and is checked against the app's own
+ * clock (deps.now), not the library's. `pressure` is how many times over its ceiling the site is (1 at the
  * ceiling): the work doubles with each further multiple, up to 4 times the base.
  */
 export async function issueChallenge(deps: Pick<AppDeps, 'db' | 'env' | 'now'>, pressure = 1): Promise<Challenge> {
@@ -48,12 +57,12 @@ export async function issueChallenge(deps: Pick<AppDeps, 'db' | 'env' | 'now'>, 
   const secrets = secretsFrom(await currentClientHashKey(deps.db, now));
   const factor = Math.min(4, 2 ** Math.max(0, Math.floor(pressure) - 1));
   const maxNumber = deps.env.CHALLENGE_MAX_NUMBER * factor;
-  return createChallenge({
+  const { lib, deriveKey } = await loadAltcha();
+  return lib.createChallenge({
     algorithm: ALGORITHM,
     cost: 1,
     counter: randomInt(0, maxNumber),
     deriveKey,
-    // Checked here against the app's own clock (deps.now), so tests and the server agree.
     data: { expires: Math.floor(now.getTime() / 1000) + CHALLENGE_TTL_SECONDS },
     hmacSignatureSecret: secrets.signature,
     hmacKeySignatureSecret: secrets.keySignature,
@@ -85,9 +94,10 @@ export async function spendSolvedChallenge(deps: Pick<AppDeps, 'db' | 'now'>, he
   if (!Number.isFinite(expires) || expires * 1000 < now.getTime()) return false;
   const keys = [await currentClientHashKey(deps.db, now), await previousClientHashKey(deps.db, now)].filter((key): key is Buffer => Boolean(key));
   let verified = false;
+  const { lib, deriveKey } = await loadAltcha();
   for (const key of keys) {
     const secrets = secretsFrom(key);
-    const result = await verifySolution({
+    const result = await lib.verifySolution({
       challenge: payload.challenge,
       solution: payload.solution,
       deriveKey,
