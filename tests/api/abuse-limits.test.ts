@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { bookings, uploadSessions } from '../../db/schema.ts';
 import { addDays } from '../../src/domain/format.ts';
-import { TOO_MANY_HOLDS } from '../../src/server/services/bookings/availability.ts';
+import { tooManyHolds } from '../../src/server/services/bookings/availability.ts';
+import { MAX_UNPAID_HOLDS_PER_CLIENT } from '../../src/domain/booking-limits.ts';
+import { parseEnv } from '../../src/server/env.ts';
 import { UPLOAD_QUOTA_MESSAGE, UPLOAD_SHARE_MESSAGE } from '../../src/server/services/limits/upload-quota.ts';
 import { createTestContext, jsonRequest, TEST_ORIGIN } from '../setup/test-app.ts';
 import { bookingPayload, freshClient } from '../fixtures/bookings.ts';
@@ -36,6 +38,11 @@ async function unavailable(): Promise<string[]> {
 const bookingCount = async () => (await db.select({ n: sql<number>`cast(count(*) as integer)` }).from(bookings))[0]!.n;
 
 describe('unpaid holds', () => {
+  it('allow 2 per client by default, the number the terms state', () => {
+    expect(parseEnv({}).UNPAID_HOLDS_PER_CLIENT).toBe(MAX_UNPAID_HOLDS_PER_CLIENT);
+    expect(MAX_UNPAID_HOLDS_PER_CLIENT).toBe(2);
+  });
+
   it('one client holds at most 2 unpaid bookings: the third gets 429 saying so, others still book', async () => {
     freshHour();
     const stranger = freshClient();
@@ -46,7 +53,7 @@ describe('unpaid holds', () => {
 
     const third = await book(stranger);
     expect(third.status).toBe(429);
-    expect((await third.json()).error).toBe(TOO_MANY_HOLDS);
+    expect((await third.json()).error).toBe(tooManyHolds(2));
     expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await bookingCount()).toBe(before);
 

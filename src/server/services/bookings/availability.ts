@@ -24,13 +24,13 @@ export { UNPAID_HOLD_MINUTES } from '../../../domain/booking-limits.ts';
  * (clientKey, one IPv4 address or IPv6 /64), made after the first one's hold ran out and within
  * REPEAT_HOLD_HOURS of it, holds nothing (it can still be paid while the date has room). So
  * booking a date again every hour no longer keeps it from everyone else; and one client holds at
- * most MAX_UNPAID_HOLDS_PER_CLIENT unpaid bookings at once (bookings.ts). Paid bookings, and
+ * most UNPAID_HOLDS_PER_CLIENT (2) unpaid bookings at once (bookings.ts). Paid bookings, and
  * bookings with no client recorded (made by staff, or before this rule), hold as before.
  */
 export const REPEAT_HOLD_HOURS = 24;
-export { MAX_UNPAID_HOLDS_PER_CLIENT } from '../../../domain/booking-limits.ts';
-export const TOO_MANY_HOLDS =
-  'You already have 2 unpaid bookings waiting for payment. Please pay for one of them, or wait an hour until its hold ends, before booking again.';
+/** The 429 for a client at its limit of unpaid holds (UNPAID_HOLDS_PER_CLIENT, 2 by api.md). */
+export const tooManyHolds = (limit: number) =>
+  `You already have ${limit} unpaid bookings waiting for payment. Please pay for one of them, or wait an hour until its hold ends, before booking again.`;
 
 const earlier = alias(bookings, 'earlier_booking');
 

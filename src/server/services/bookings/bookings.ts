@@ -14,7 +14,7 @@ import { claimedEmails, type ClaimedEmailRow } from '../../providers/email-outbo
 import { deliverAfterAnswer, type OutgoingMessage } from '../../providers/mailer.ts';
 import { runCombinedReturning } from '../../../../db/combined-writes.ts';
 import { claimUploadedFiles, storeUploadcareFiles } from './booking-files.ts';
-import { MAX_UNPAID_HOLDS_PER_CLIENT, TOO_MANY_HOLDS, UNPAID_HOLD_MINUTES, checkDateAvailability, londonToday, type DateAvailability } from './availability.ts';
+import { UNPAID_HOLD_MINUTES, tooManyHolds, checkDateAvailability, londonToday, type DateAvailability } from './availability.ts';
 import { BOOKING_HORIZON_MESSAGE, isBeyondBookingHorizon } from '../../../domain/booking-horizon.ts';
 import { toCreatedBookingJson, type CreatedBookingJson } from './booking-view.ts';
 import { channelLogInsert } from '../messages/channel-log.ts';
@@ -118,8 +118,9 @@ export async function createBooking(deps: AppDeps, { payload, idempotencyKey, cl
     });
     if (!availability.available) throw unavailable(availability, payload, deps.env.DAILY_PATCH_CAPACITY);
     // api.md "Abuse and availability": at most 2 unpaid bookings per client at once.
-    if (availability.clientHolds >= MAX_UNPAID_HOLDS_PER_CLIENT) {
-      throw new AppError(429, TOO_MANY_HOLDS, undefined, { 'Retry-After': String(UNPAID_HOLD_MINUTES * 60) });
+    const holdLimit = deps.env.UNPAID_HOLDS_PER_CLIENT;
+    if (availability.clientHolds >= holdLimit) {
+      throw new AppError(429, tooManyHolds(holdLimit), undefined, { 'Retry-After': String(UNPAID_HOLD_MINUTES * 60) });
     }
 
     const locations = payload.locationCoordinates.map((location, position) => ({
