@@ -86,6 +86,12 @@ export const bookings = pgTable(
     paymentStatus: text('payment_status', { enum: ['unpaid', 'processing', 'paid', 'failed'] })
       .notNull()
       .default('unpaid'),
+    /**
+     * clientKey() of the client that made the booking (keyed with that day's secret, so it says
+     * nothing about the address): one client holds at most 2 unpaid bookings, and its repeat
+     * unpaid booking of a date it already held does not hold that date again (availability.ts).
+     */
+    holdClient: text('hold_client'),
     stripePaymentIntentId: text('stripe_payment_intent_id'),
     /** SHA-256 of the random token the booking's creator gets; paying requires it (ids are guessable). */
     checkoutTokenHash: text('checkout_token_hash'),
@@ -119,6 +125,7 @@ export const bookings = pgTable(
   (table) => [
     index('bookings_preferred_date_idx').on(table.preferredDate),
     index('bookings_status_idx').on(table.status),
+    index('bookings_hold_client_idx').on(table.holdClient, table.createdAt),
     // The admin's booking list: newest first, paged by (created_at, id), filtered by archived.
     index('bookings_archived_created_idx').on(table.archived, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('bookings_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
@@ -167,6 +174,8 @@ export const uploadedFiles = pgTable(
     fileSize: integer('file_size').notNull(),
     mimeType: text('mime_type').notNull(),
     storage: text('storage', { enum: ['disk', 'blobs', 'uploadcare'] }).notNull(),
+    /** clientKey() of the uploader: its unclaimed files count against its share (upload-quota.ts). */
+    clientKey: text('client_key'),
     createdAt: createdAt(),
   },
   (table) => [index('uploaded_files_booking_idx').on(table.bookingId)],
@@ -189,6 +198,8 @@ export const uploadSessions = pgTable(
     receivedMask: integer('received_mask').notNull().default(0),
     mimeType: text('mime_type'),
     fileName: text('file_name'),
+    /** clientKey() of the uploader: an unfinished file counts against its share and the quota. */
+    clientKey: text('client_key'),
     createdAt: createdAt(),
   },
   (table) => [index('upload_sessions_created_idx').on(table.createdAt)],
@@ -466,6 +477,27 @@ export const clientHashKeys = pgTable('client_hash_keys', {
   day: date('day').primaryKey(),
   key: text('key').notNull(),
   createdAt: createdAt(),
+});
+
+/**
+ * Proof-of-work solutions already spent (services/limits/challenge.ts): a solved challenge lets
+ * one request past a site-wide ceiling, once. Kept until the challenge expires, then pruned.
+ */
+export const usedChallenges = pgTable('used_challenges', {
+  /** The challenge's HMAC signature, unique to it. */
+  signature: text('signature').primaryKey(),
+  expiresAt: instant('expires_at').notNull(),
+});
+
+/**
+ * Browsers that signed in to the dashboard before (services/staff/known-devices.ts): SHA-256 of
+ * the long-lived device cookie. A known device is spared the site-wide sign-in pressure, so a
+ * flood of wrong passwords from elsewhere never locks the owner out.
+ */
+export const knownDevices = pgTable('known_devices', {
+  tokenHash: text('token_hash').primaryKey(),
+  createdAt: createdAt(),
+  lastSeenAt: instant('last_seen_at').notNull(),
 });
 
 /** A replayed Idempotency-Key returns the first result instead of doing the work twice. */

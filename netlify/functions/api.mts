@@ -9,4 +9,13 @@ export default async (request: Request, context: Context) => {
 
 export const config: Config = {
   path: ['/api/*', '/uploads/*'],
+  /**
+   * A first line at the edge (api.md "Abuse and availability"): Netlify counts requests per
+   * client address over a sliding minute and answers 429 itself past 600, so a plain flood from
+   * one address is absorbed before a function runs. It sits far above every per-client limit of
+   * the app (the busiest, page views and a crew's calls, allow 120 a minute), so no visitor, staff
+   * member or crew meets it. Written as literals: Netlify's bundler reads this object without
+   * running the module (tests/netlify/function-config.test.ts checks the built manifest).
+   */
+  rateLimit: { action: 'rate_limit', windowSize: 60, windowLimit: 600, aggregateBy: ['ip', 'domain'] },
 };

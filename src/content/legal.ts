@@ -10,6 +10,7 @@ import {
   STENCIL_CHANGE_PENCE,
   formatPounds,
 } from '../domain/pricing.ts';
+import { HOLD_TERMS } from '../domain/booking-limits.ts';
 import { BUSINESS } from './business.ts';
 import { STENCIL_SPECIFICATIONS } from './addons.ts';
 
@@ -61,6 +62,7 @@ export const TERMS = legalPageSchema.parse({
       paragraphs: [
         `The minimum order is ${MIN_PATCHES} patches. Bookings are available from 1 July onwards, for day work (9am - 5pm) or night work (6pm - 6am).`,
         'Your booking is confirmed once payment has been received and we have sent you a confirmation e-mail. We will contact you within 24 hours to discuss your design, and most campaigns are completed within 5-7 working days.',
+        HOLD_TERMS,
         'Please make sure the details you give us (contact details, date, locations and instructions) are complete and correct. Tell us straight away if anything changes.',
       ],
     },
@@ -253,7 +255,8 @@ export const PRIVACY = legalPageSchema.parse({
       heading: 'Cookies and local storage',
       paragraphs: [
         'We do not use advertising or tracking cookies. Our page-view statistics are collected without cookies.',
-        'While you book, your browser keeps your booking details in its own storage so they survive the move to the payment page; they are removed once the payment is complete. Our staff area uses one strictly necessary sign-in cookie.',
+        'While you book, your browser keeps your booking details in its own storage so they survive the move to the payment page; they are removed once the payment is complete. Our staff area uses strictly necessary cookies only: one for the sign-in, and one that remembers a browser that signed in before.',
+        'When many requests arrive at once, our forms may ask your browser for a short automatic check (a proof-of-work puzzle, ALTCHA) before they send. It runs on our own site: it sets no cookie, stores nothing about you and calls no third party.',
       ],
     },
     {

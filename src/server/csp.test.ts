@@ -26,6 +26,7 @@ function directives(policy: string): Map<string, string[]> {
 }
 
 const PLAIN_PAGES = ['/', '/about', '/pricing', '/gallery', '/gallery/[id]', '/payment-success', '/404'];
+const PAGES_WITH_CHALLENGE = ['/booking', '/contact', '/track-project', '/review', '/admin'];
 const ALL_PAGES = [...PLAIN_PAGES, '/track-project', '/checkout', '/booking', '/admin', '/how-it-works', '/crew'];
 
 describe('page policies', () => {
@@ -35,7 +36,8 @@ describe('page policies', () => {
     expect(policy.get('base-uri')).toEqual(["'none'"]);
     expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
     expect(policy.get('form-action')).toEqual(["'self'"]);
-    expect(policy.get('worker-src')).toEqual(["'none'"]);
+    // Only the pages whose forms may solve a proof-of-work challenge run a worker, their own.
+    expect(policy.get('worker-src')).toEqual(PAGES_WITH_CHALLENGE.includes(page) ? ["'self'"] : ["'none'"]);
     // Scripts and styles are the meta policy's (Astro's hashes); a header default-src would block them.
     expect(policy.has('script-src')).toBe(false);
     expect(policy.has('default-src')).toBe(false);

@@ -33,6 +33,11 @@ interface PageNeeds {
   payment?: readonly string[];
   /** The page itself may ask for the device's location (Permissions-Policy). */
   geolocation?: boolean;
+  /**
+   * The page's forms may meet a site-wide ceiling and solve its proof-of-work challenge in a web
+   * worker of this site's own (src/islands/shared/challenge-worker.ts): worker-src 'self'.
+   */
+  worker?: boolean;
 }
 
 const SELF = "'self'";
@@ -59,9 +64,12 @@ function mapNeeds(settings: PolicySettings): PageNeeds {
 const PAGE_NEEDS: Record<string, (settings: PolicySettings) => PageNeeds> = {
   '/checkout': () => STRIPE,
   // A paid stencil change takes a card here; a PDF proof shows in a frame of this site's own.
-  '/track-project': () => ({ ...STRIPE, frame: [SELF, ...STRIPE.frame!] }),
-  '/booking': (settings) => ({ ...mapNeeds(settings), connect: [UPLOADCARE_UPLOAD] }),
-  '/admin': (settings) => mapNeeds(settings),
+  '/track-project': () => ({ ...STRIPE, frame: [SELF, ...STRIPE.frame!], worker: true }),
+  '/booking': (settings) => ({ ...mapNeeds(settings), connect: [UPLOADCARE_UPLOAD], worker: true }),
+  '/contact': () => ({ worker: true }),
+  '/review': () => ({ worker: true }),
+  // Sign-in under a flood of wrong passwords asks an unknown browser for proof of work too.
+  '/admin': (settings) => ({ ...mapNeeds(settings), worker: true }),
   // The crew's day: its route map, and the phone's position on proof photos (asked for on the
   // first photo). The camera opens through <input capture>, which needs no camera permission.
   '/crew': (settings) => ({ ...mapNeeds(settings), geolocation: true }),
@@ -97,7 +105,7 @@ function pageDirectives(path: string, settings: PolicySettings): string[] {
     `font-src ${SELF}`,
     needs.media ? `media-src ${sources(SELF, needs.media)}` : `media-src ${NONE}`,
     needs.frame ? `frame-src ${needs.frame.join(' ')}` : `frame-src ${NONE}`,
-    `worker-src ${NONE}`,
+    `worker-src ${needs.worker ? SELF : NONE}`,
     `manifest-src ${NONE}`,
   ];
 }

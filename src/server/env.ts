@@ -78,16 +78,21 @@ const envSchema = z.object({
    * hold; past it, uploads answer 429 until files are claimed or age out.
    */
   UNCLAIMED_UPLOAD_QUOTA_MB: z.coerce.number().positive().default(500),
+  /** One client's share of the quota above (api.md): five of the largest files; a booking brings 1-3. */
+  UNCLAIMED_UPLOAD_CLIENT_MB: z.coerce.number().positive().default(50),
+  /** Proof-of-work past a ceiling (limits/challenge.ts): about half this many hashes to try. */
+  CHALLENGE_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(20_000),
   /**
    * Photos a crew may send for one stop (api.md "Crew day"): a leaked crew link fills no more
    * than this. Past it the crew gets a 409 saying so.
    */
   CREW_PHOTOS_PER_STOP: z.coerce.number().int().min(1).max(500).default(30),
+  /** Unpaid bookings one client may hold (api.md; the terms say MAX_UNPAID_HOLDS_PER_CLIENT). */
+  UNPAID_HOLDS_PER_CLIENT: z.coerce.number().int().min(1).default(2),
   /**
-   * Site-wide ceilings on the public calls that store data or send e-mail (rate-limit.ts
-   * `admitToSiteCeiling`): many addresses together, each within its own per-client limit, still
-   * stop here, with the same 429 and Retry-After. Each counts, over a sliding hour, the requests
-   * that passed their checks and are about to store or look something up; junk spends none. The defaults are several times a small business's busiest hour,
+   * Site-wide ceilings on the public calls that store data or send e-mail (site-ceilings.ts):
+   * past one, every address pays in work (428 with a challenge). Each counts, over a sliding hour,
+   * the requests that did the work; refusals (400, 404, 409, 413, 415) spend none. The defaults are several times a small business's busiest hour,
    * so only a flood meets them; raise one for a campaign you expect to be bigger.
    *
    * Booking attempts: a campaign hour brings perhaps 20 bookings (the form checks fields before

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { adminSessions, channelLogs } from '../../db/schema.ts';
 import { createTestContext, jsonRequest, TEST_ADMIN_PASSWORD, type TestContext } from '../setup/test-app.ts';
 import { freshClient } from '../fixtures/bookings.ts';
+import { solve428, solvedHeader } from '../fixtures/challenge.ts';
 import { LOGIN_LIMITS } from '../../src/server/api/routes/admin-auth.ts';
 import { consumeRateLimit } from '../../src/server/services/limits/rate-limit.ts';
 import { ADMIN_ABSOLUTE_TIMEOUT_MS, ADMIN_IDLE_TIMEOUT_MS } from '../../src/server/services/staff/admin-sessions.ts';
@@ -133,18 +134,41 @@ describe('admin sign-in under a burst: every attempt is counted before it is che
     expect(statuses.filter((status) => status !== 429).every((status) => status === 401)).toBe(true);
   }, 180_000);
 
-  it('site-wide pressure slows every client to 3 tries, but never locks the admin out', async () => {
+  it('site-wide pressure asks an unknown browser for proof of work and slows it to 3 tries, but never locks the admin out', async () => {
     raceCtx.setNow('2026-11-23T12:00:00Z');
+    // The admin signed in from this browser before: it carries the device cookie.
+    const before = await attempt(raceCtx, { password: TEST_ADMIN_PASSWORD }, freshClient());
+    expect(before.status).toBe(204);
+    const device = before.headers.getSetCookie().find((cookie) => cookie.startsWith('cp_device='))!.split(';')[0]!;
     // Strangers from many addresses have just spent far more than the site-wide limit.
     for (let i = 0; i < LOGIN_LIMITS.overall.limit + 20; i += 1) {
       await consumeRateLimit(raceCtx.deps.db, LOGIN_LIMITS.overall, 'all', raceCtx.deps.now());
     }
     const stranger = freshClient();
+    const unsolved = await attempt(raceCtx, { password: 'wrong' }, stranger);
     const tries = [];
-    for (let i = 0; i < 4; i += 1) tries.push((await attempt(raceCtx, { password: 'wrong' }, stranger)).status);
-    expect(tries).toEqual([401, 401, 401, 429]);
-    // The admin, from their own address, signs in.
-    expect((await attempt(raceCtx, { password: TEST_ADMIN_PASSWORD }, freshClient())).status).toBe(204);
+    for (let i = 0; i < 4; i += 1) {
+      const header = await solvedHeader((await (await raceCtx.app.request('/api/challenge', {}, stranger)).json()));
+      tries.push((await raceCtx.app.request('/api/admin/login', jsonRequest({ password: 'wrong' }, { headers: { 'X-Altcha': header } }), stranger)).status);
+    }
+    expect([unsolved.status, ...tries]).toEqual([428, 401, 401, 401, 429]);
+    // The admin, from a new browser at their own address: one challenge, then signed in.
+    const admin = freshClient();
+    const asked = await attempt(raceCtx, { password: TEST_ADMIN_PASSWORD }, admin);
+    const solved = await raceCtx.app.request('/api/admin/login', jsonRequest({ password: TEST_ADMIN_PASSWORD }, { headers: { 'X-Altcha': await solve428(asked) } }), admin);
+    expect(solved.status).toBe(204);
+    // From the browser that signed in before: no challenge, and the ordinary 10 tries.
+    const fromDevice = (password: string) =>
+      raceCtx.app.request('/api/admin/login', jsonRequest({ password }, { headers: { Cookie: device } }), freshClient());
+    const deviceClient = freshClient();
+    const wrongFromDevice = [];
+    for (let i = 0; i < 5; i += 1) {
+      wrongFromDevice.push((await raceCtx.app.request('/api/admin/login', jsonRequest({ password: 'wrong' }, { headers: { Cookie: device } }), deviceClient)).status);
+    }
+    expect(wrongFromDevice).toEqual([401, 401, 401, 401, 401]);
+    expect((await fromDevice(TEST_ADMIN_PASSWORD)).status).toBe(204);
+    // A made-up device cookie is no device.
+    expect((await raceCtx.app.request('/api/admin/login', jsonRequest({ password: TEST_ADMIN_PASSWORD }, { headers: { Cookie: 'cp_device=guessed' } }), freshClient())).status).toBe(428);
   }, 180_000);
 });
 

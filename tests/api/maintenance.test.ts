@@ -226,6 +226,7 @@ describe('runMaintenance: pruning', () => {
         lapsedHoldsCancelled: 0,
         uploadSessionsPruned: 0,
         clientHashKeysPruned: 0,
+        usedChallengesPruned: 0,
       },
       failedSteps: [],
     });

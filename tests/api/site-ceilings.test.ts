@@ -5,12 +5,14 @@ import { bookings, contactEnquiries, emailOutbox, uploadedFiles, uploadSessions 
 import { addDays } from '../../src/domain/format.ts';
 import { createApp } from '../../src/server/api/app.ts';
 import { parseEnv } from '../../src/server/env.ts';
-import { SITE_CEILINGS, siteCeilingRule, TOO_MANY_REQUESTS, type SiteCeiling } from '../../src/server/services/limits/rate-limit.ts';
+import { CHALLENGE_REQUIRED } from '../../src/server/services/limits/challenge.ts';
+import { SITE_CEILINGS, siteCeilingRule, type SiteCeiling } from '../../src/server/services/limits/site-ceilings.ts';
 import { createTestContext, jsonRequest, TEST_ORIGIN } from '../setup/test-app.ts';
 import { bookingPayload, freshClient } from '../fixtures/bookings.ts';
+import { solvedHeader } from '../fixtures/challenge.ts';
 
 // Every public call that stores data or sends e-mail to a typed address has a ceiling for the
-// whole site besides its per-client limit (rate-limit.ts admitToSiteCeiling; the numbers and reasons in
+// whole site besides its per-client limit (site-ceilings.ts admitToSiteCeiling; the numbers and reasons in
 // env.ts SITE_MAX_*). Lowered here through the same settings, so a handful of addresses reach them.
 const CEILING = 3;
 const ctx = await createTestContext({
@@ -18,6 +20,7 @@ const ctx = await createTestContext({
   SITE_MAX_ENQUIRIES_PER_HOUR: CEILING,
   SITE_MAX_UPLOADS_PER_HOUR: CEILING,
   SITE_MAX_TRACKING_LOOKUPS_PER_HOUR: CEILING,
+  CHALLENGE_MAX_NUMBER: 2_000,
 });
 const db = ctx.deps.db;
 const PNG = readFileSync(new URL('../fixtures/logo.png', import.meta.url));
@@ -37,13 +40,18 @@ async function count(table: typeof bookings | typeof emailOutbox | typeof contac
   return (await db.select({ n: sql<number>`cast(count(*) as integer)` }).from(table))[0]!.n;
 }
 
-async function expectRefused(response: Response) {
-  expect(response.status).toBe(429);
-  expect((await response.json()).error).toBe(TOO_MANY_REQUESTS);
-  const retryAfter = Number(response.headers.get('retry-after'));
-  expect(retryAfter).toBeGreaterThan(0);
-  return retryAfter;
+/** Past a ceiling: 428 with a challenge to solve, never a plain refusal (api.md "Abuse and availability"). */
+async function expectChallenge(response: Response) {
+  expect(response.status).toBe(428);
+  const body = await response.json();
+  expect(body.error).toBe(CHALLENGE_REQUIRED);
+  expect(body.challenge.parameters).toMatchObject({ algorithm: 'SHA-256' });
+  expect(typeof body.challenge.signature).toBe('string');
+  return solvedHeader(body.challenge);
 }
+
+/** The same request again, carrying a solved challenge. */
+const withChallenge = (init: RequestInit, header: string): RequestInit => ({ ...init, headers: { ...(init.headers as Record<string, string>), 'X-Altcha': header } });
 
 const book = (client = freshClient()) =>
   ctx.app.request('/api/bookings', jsonRequest(bookingPayload({ preferredDate: nextDate() })), client);
@@ -59,12 +67,13 @@ const enquiry = {
 };
 const enquire = () => ctx.app.request('/api/contacts', jsonRequest(enquiry), freshClient());
 
-function upload() {
+function upload(headers: Record<string, string> = {}) {
   const form = new FormData();
   form.set('file', new File([PNG], 'logo.png', { type: 'image/png' }));
-  return ctx.app.request('/api/upload', { method: 'POST', body: form, headers: { Origin: TEST_ORIGIN } }, freshClient());
+  return ctx.app.request('/api/upload', { method: 'POST', body: form, headers: { Origin: TEST_ORIGIN, ...headers } }, freshClient());
 }
-const startParts = () => ctx.app.request('/api/upload/parts', jsonRequest({ name: 'Brand guide.pdf', size: 5_000_000 }), freshClient());
+const startParts = (headers: Record<string, string> = {}) =>
+  ctx.app.request('/api/upload/parts', jsonRequest({ name: 'Brand guide.pdf', size: 5_000_000 }, { headers }), freshClient());
 
 const track = () =>
   ctx.app.request('/api/track-project', jsonRequest({ email: 'nobody@example.co.uk', bookingId: 999_999 }), freshClient());
@@ -84,25 +93,79 @@ describe('the ceilings’ numbers', () => {
   });
 });
 
-describe('site-wide ceilings on public writes', () => {
-  it('bookings: past the ceiling, a new address gets 429 with nothing written, and room returns as the hour slides', async () => {
+describe('past a site-wide ceiling: proof of work, not refusal', () => {
+  it('bookings: a new address gets 428 with a challenge and nothing written; solved, the same booking goes through', async () => {
     freshHour();
     for (let index = 0; index < CEILING; index += 1) expect((await book()).status).toBe(201);
     const before = { bookings: await count(bookings), outbox: await count(emailOutbox) };
 
-    const retryAfter = await expectRefused(await book());
-    expect(await expectRefused(await book())).toBe(retryAfter);
+    const request = jsonRequest(bookingPayload({ preferredDate: nextDate() }));
+    const client = freshClient();
+    const header = await expectChallenge(await ctx.app.request('/api/bookings', request, client));
     expect({ bookings: await count(bookings), outbox: await count(emailOutbox) }).toEqual(before);
 
-    // Refused requests were given back, so the wait is what the admitted ones set: the second
-    // refusal was told the same time as the first, and one more is admitted just then.
-    advance(retryAfter - 1);
-    await expectRefused(await book());
-    advance(1);
-    expect((await book()).status).toBe(201);
+    const solved = await ctx.app.request('/api/bookings', withChallenge(request, header), client);
+    expect(solved.status).toBe(201);
+    expect(await count(bookings)).toBe(before.bookings + 1);
   });
 
-  it('bookings: junk and a client refused by its own limit spend none of the site’s room', async () => {
+  it('a solved challenge is spent once: replayed, tampered or expired, it gets a new challenge instead', async () => {
+    freshHour();
+    for (let index = 0; index < CEILING; index += 1) expect((await enquire()).status).toBe(201);
+    const header = await expectChallenge(await enquire());
+    const post = (value: string) => ctx.app.request('/api/contacts', withChallenge(jsonRequest(enquiry), value), freshClient());
+    expect((await post(header)).status).toBe(201);
+    // The same solution again, from another address: refused, with a fresh challenge.
+    await expectChallenge(await post(header));
+
+    const fresh = await expectChallenge(await enquire());
+    const payload = JSON.parse(Buffer.from(fresh, 'base64').toString('utf8'));
+    const tampered = { ...payload, challenge: { ...payload.challenge, parameters: { ...payload.challenge.parameters, cost: 2 } } };
+    await expectChallenge(await post(Buffer.from(JSON.stringify(tampered)).toString('base64')));
+    await expectChallenge(await post('not a payload'));
+    advance(11 * 60);
+    await expectChallenge(await post(fresh));
+  });
+
+  it('GET /api/challenge gives a challenge at any time, and its solution lets a request past the ceiling', async () => {
+    freshHour();
+    const response = await ctx.app.request('/api/challenge', {}, freshClient());
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const header = await solvedHeader(await response.json());
+    for (let index = 0; index < CEILING; index += 1) expect((await track()).status).toBe(404);
+    // Wrong guesses are refusals: they count for nothing, so a real lookup is still free.
+    const real = await ctx.app.request('/api/bookings', jsonRequest(bookingPayload({ preferredDate: nextDate() })), freshClient());
+    const { id } = await real.json();
+    const lookup = () => jsonRequest({ email: bookingPayload().email, bookingId: id });
+    for (let index = 0; index < CEILING; index += 1) expect((await ctx.app.request('/api/track-project', lookup(), freshClient())).status).toBe(200);
+    await expectChallenge(await ctx.app.request('/api/track-project', lookup(), freshClient()));
+    expect((await ctx.app.request('/api/track-project', withChallenge(lookup(), header), freshClient())).status).toBe(200);
+  });
+
+  it('contact enquiries: no enquiry and no acknowledgement until the challenge is solved', async () => {
+    freshHour();
+    for (let index = 0; index < CEILING; index += 1) expect((await enquire()).status).toBe(201);
+    const before = { enquiries: await count(contactEnquiries), outbox: await count(emailOutbox) };
+    await expectChallenge(await enquire());
+    expect({ enquiries: await count(contactEnquiries), outbox: await count(emailOutbox) }).toEqual(before);
+  });
+
+  it('uploads: single files and files in parts share one ceiling; past it each asks for proof of work, then stores', async () => {
+    freshHour();
+    for (let index = 0; index < CEILING - 1; index += 1) expect((await upload()).status).toBe(201);
+    expect((await startParts()).status).toBe(201);
+    const before = { files: await count(uploadedFiles), sessions: await count(uploadSessions) };
+    const fileHeader = await expectChallenge(await upload());
+    const partsHeader = await expectChallenge(await startParts());
+    expect({ files: await count(uploadedFiles), sessions: await count(uploadSessions) }).toEqual(before);
+    expect((await upload({ 'X-Altcha': fileHeader })).status).toBe(201);
+    expect((await startParts({ 'X-Altcha': partsHeader })).status).toBe(201);
+  });
+});
+
+describe('refusals count for nothing', () => {
+  it('bookings: junk, a full date and a client refused by its own limit spend none of the site’s room', async () => {
     freshHour();
     const app = appWithBookingCeiling(2);
     const post = (body: unknown, client = freshClient()) => app.request('/api/bookings', jsonRequest(body), client);
@@ -110,48 +173,61 @@ describe('site-wide ceilings on public writes', () => {
     // 20 an hour per client (routes/bookings.ts): twenty empty bodies are refused as bad input,
     // then its own wall stops it; none of it takes anything from the site's 2.
     for (let index = 0; index < 20; index += 1) expect((await post({}, busy)).status).toBe(400);
-    for (let index = 0; index < 5; index += 1) await expectRefused(await post({}, busy));
+    for (let index = 0; index < 5; index += 1) expect((await post({}, busy)).status).toBe(429);
     // Bad input from many addresses spends nothing either.
     for (let index = 0; index < 5; index += 1) expect((await post({})).status).toBe(400);
+    // A date filled by a paid booking: every attempt at it is a 409, and none counts.
+    const full = nextDate();
+    await db.insert(bookings).values({ ...paidDay(full) });
+    for (let index = 0; index < 6; index += 1) expect((await post(bookingPayload({ preferredDate: full }))).status).toBe(409);
     expect((await post(bookingPayload({ preferredDate: nextDate() }))).status).toBe(201);
     expect((await post(bookingPayload({ preferredDate: nextDate() }))).status).toBe(201);
-    await expectRefused(await post(bookingPayload({ preferredDate: nextDate() })));
+    expect((await post(bookingPayload({ preferredDate: nextDate() }))).status).toBe(428);
   });
 
   it('bookings: the counter starts again in a later window', async () => {
     freshHour();
     for (let index = 0; index < CEILING; index += 1) expect((await book()).status).toBe(201);
-    await expectRefused(await book());
+    await expectChallenge(await book());
     // Two windows on, nothing of the last hour weighs any more.
     advance(2 * 60 * 60);
     for (let index = 0; index < CEILING; index += 1) expect((await book()).status).toBe(201);
-    await expectRefused(await book());
+    await expectChallenge(await book());
   });
 
-  it('contact enquiries: no enquiry and no acknowledgement for a refused one', async () => {
+  it('uploads refused for their content (415) or size (413) spend nothing', async () => {
     freshHour();
-    for (let index = 0; index < CEILING; index += 1) expect((await enquire()).status).toBe(201);
-    const before = { enquiries: await count(contactEnquiries), outbox: await count(emailOutbox) };
-    await expectRefused(await enquire());
-    expect({ enquiries: await count(contactEnquiries), outbox: await count(emailOutbox) }).toEqual(before);
-  });
-
-  it('uploads: single files and files in parts share one ceiling, and a refused one stores nothing', async () => {
-    freshHour();
-    for (let index = 0; index < CEILING - 1; index += 1) expect((await upload()).status).toBe(201);
-    expect((await startParts()).status).toBe(201);
-    const before = { files: await count(uploadedFiles), sessions: await count(uploadSessions) };
-    await expectRefused(await upload());
-    await expectRefused(await startParts());
-    expect({ files: await count(uploadedFiles), sessions: await count(uploadSessions) }).toEqual(before);
-  });
-
-  it('tracking lookups: many addresses guessing together are stopped too', async () => {
-    freshHour();
-    for (let index = 0; index < CEILING; index += 1) expect((await track()).status).toBe(404);
-    await expectRefused(await track());
+    const form = new FormData();
+    form.set('file', new File([new TextEncoder().encode('plain text, not an image')], 'notes.png', { type: 'image/png' }));
+    for (let index = 0; index < CEILING + 2; index += 1) {
+      const refused = await ctx.app.request('/api/upload', { method: 'POST', body: form, headers: { Origin: TEST_ORIGIN } }, freshClient());
+      expect(refused.status).toBe(415);
+    }
+    for (let index = 0; index < CEILING + 2; index += 1) {
+      const tooLarge = await ctx.app.request('/api/upload/parts', jsonRequest({ name: 'Huge.pdf', size: 20_000_000 }), freshClient());
+      expect(tooLarge.status).toBe(413);
+    }
+    for (let index = 0; index < CEILING; index += 1) expect((await upload()).status).toBe(201);
+    await expectChallenge(await upload());
   });
 });
+
+/** A booking row that fills its date on its own (paid, the whole day's capacity). */
+function paidDay(date: string) {
+  return {
+    firstName: 'Omar',
+    lastName: 'Patel',
+    email: 'omar@patelprint.co.uk',
+    phone: '0113 496 0000',
+    quantity: ctx.deps.env.DAILY_PATCH_CAPACITY,
+    locationAddress: 'Briggate, Leeds LS1 6HD',
+    workType: 'day' as const,
+    preferredDate: date,
+    totalPricePence: 59_900,
+    paymentStatus: 'paid' as const,
+    createdAt: ctx.deps.now(),
+  };
+}
 
 /** The same database through an app with another booking ceiling. */
 function appWithBookingCeiling(limit: number) {

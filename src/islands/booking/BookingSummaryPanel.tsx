@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { $checking, CHECKING_LABEL } from '../shared/challenge.ts';
+import { HOLD_NOTICE } from '../../domain/booking-limits.ts';
 import { useStore } from '@nanostores/react';
 import { $locations, $summary, joinAddresses } from './booking-store.ts';
 
@@ -9,6 +11,7 @@ export function BookingSummaryPanel({ isSubmitting }: { isSubmitting: boolean })
   const summary = useStore($summary);
   const locations = useStore($locations);
   const addresses = joinAddresses(locations);
+  const isChecking = useStore($checking);
   return (
     <section id="booking-summary" aria-labelledby="booking-summary-heading" tabIndex={-1} className="card scroll-mt-24 p-6 focus:outline-none">
       <h2 id="booking-summary-heading" className="text-xl">
@@ -38,7 +41,7 @@ export function BookingSummaryPanel({ isSubmitting }: { isSubmitting: boolean })
         </p>
       </div>
       <button type="submit" className="btn-primary mt-6 w-full disabled:cursor-wait disabled:opacity-70" disabled={isSubmitting}>
-        {isSubmitting ? 'Submitting...' : 'Proceed to Payment'}
+        {isSubmitting ? (isChecking ? CHECKING_LABEL : 'Submitting...') : 'Proceed to Payment'}
       </button>
       <p className="mt-3 flex items-center justify-center gap-2 text-sm text-concrete-600">
         <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
@@ -47,6 +50,7 @@ export function BookingSummaryPanel({ isSubmitting }: { isSubmitting: boolean })
         </svg>
         Secure card payment on the next step
       </p>
+      <p className="mt-1 text-center text-sm text-concrete-600">{HOLD_NOTICE}</p>
     </section>
   );
 }

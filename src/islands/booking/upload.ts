@@ -1,4 +1,5 @@
 import { api, ApiError } from '../shared/api.ts';
+import { CHALLENGE_ATTEMPTS, CHALLENGE_HEADER, challengeOf, solveChallenge } from '../shared/challenge.ts';
 import type { UploadedFile } from '../../domain/booking-schema.ts';
 import { UPLOAD_PART_BYTES } from '../../domain/upload-parts.ts';
 
@@ -33,7 +34,23 @@ export function isSvgFile(file: Pick<File, 'name' | 'type'>): boolean {
 
 export function uploadBrandingFile(file: File, options: UploadOptions = {}): Promise<UploadedFile> {
   if (options.uploadcarePublicKey && !isSvgFile(file)) return uploadThroughUploadcare(file, options.uploadcarePublicKey, options);
-  return file.size > UPLOAD_PART_BYTES && !isSvgFile(file) ? uploadInParts(file, options) : uploadToServer(file, options);
+  return file.size > UPLOAD_PART_BYTES && !isSvgFile(file) ? uploadInParts(file, options) : uploadToServerSolving(file, options);
+}
+
+/**
+ * A single upload that meets a site-wide ceiling gets 428 with a challenge (api.md): solved in the
+ * browser's worker (shared/challenge.ts), as api() does, and the file sent again with it.
+ */
+async function uploadToServerSolving(file: File, options: UploadOptions): Promise<UploadedFile> {
+  let solved: string | undefined;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await uploadToServer(file, options, solved);
+    } catch (error) {
+      if (!(error instanceof ApiError) || !error.challenge || attempt >= CHALLENGE_ATTEMPTS) throw error;
+      solved = await solveChallenge(error.challenge);
+    }
+  }
 }
 
 /** The answer of POST /api/upload, read as api() reads answers: the server's `error`, else "status: text". */
@@ -49,7 +66,9 @@ export function uploadResultFrom(status: number, statusText: string, text: strin
     throw new ApiError('The upload answer was not understood', status);
   }
   const body = parsed as { error?: unknown; fields?: Record<string, string> } | undefined;
-  if (body && typeof body.error === 'string') throw new ApiError(body.error, status, body.fields ?? {});
+  if (body && typeof body.error === 'string') {
+    throw new ApiError(body.error, status, body.fields ?? {}, null, status === 428 ? challengeOf(body) : null);
+  }
   throw new ApiError(`${status}: ${text || statusText}`, status);
 }
 
@@ -65,12 +84,13 @@ function isUploadedFile(value: unknown): value is UploadedFile {
   );
 }
 
-export function uploadToServer(file: File, { onProgress, signal }: UploadOptions = {}): Promise<UploadedFile> {
+export function uploadToServer(file: File, { onProgress, signal }: UploadOptions = {}, solvedChallenge?: string): Promise<UploadedFile> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', UPLOAD_URL);
     request.withCredentials = true;
     request.setRequestHeader('Accept', 'application/json');
+    if (solvedChallenge) request.setRequestHeader(CHALLENGE_HEADER, solvedChallenge);
     request.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     });

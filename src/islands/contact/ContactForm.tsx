@@ -1,4 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { $checking, CHECKING_LABEL } from '../shared/challenge.ts';
 import { useEarlyInput } from '../shared/early-input.ts';
 import { api, ApiError } from '../shared/api.ts';
 import { withErrorBoundary } from '../shared/ErrorBoundary.tsx';
@@ -30,6 +32,7 @@ function ContactForm() {
   const [values, setValues] = useState<Values>({ ...CONTACT_FORM_DEFAULTS });
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [isSending, setIsSending] = useState(false);
+  const isChecking = useStore($checking);
   const honeypot = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
   useEarlyInput(form, (typed) => {
@@ -144,7 +147,7 @@ function ContactForm() {
         </div>
 
         <button type="submit" className="btn-primary mt-6 w-full disabled:cursor-not-allowed disabled:opacity-60 sm:w-auto" disabled={isSending}>
-          {isSending ? 'Sending...' : 'Send Message'}
+          {isSending ? (isChecking ? CHECKING_LABEL : 'Sending...') : 'Send Message'}
         </button>
       </form>
       <Toaster />

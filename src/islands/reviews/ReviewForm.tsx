@@ -1,4 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { $checking, CHECKING_LABEL } from '../shared/challenge.ts';
 import { api, ApiError } from '../shared/api.ts';
 import { withErrorBoundary } from '../shared/ErrorBoundary.tsx';
 import { FormField, INPUT_CLASS, messagesByField } from '../shared/FormField.tsx';
@@ -103,6 +105,7 @@ function ReviewFields({
   const [reviewText, setReviewText] = useState('');
   const [errors, setErrors] = useState<Partial<Record<ErrorKey, string>>>({});
   const [isSending, setIsSending] = useState(false);
+  const isChecking = useStore($checking);
 
   function rate(key: keyof Ratings) {
     return (value: number) => {
@@ -184,7 +187,7 @@ function ReviewFields({
       </div>
 
       <button type="submit" className="btn-primary mt-8 w-full disabled:cursor-not-allowed disabled:opacity-60 sm:w-auto" disabled={isSending}>
-        {isSending ? 'Sending...' : 'Submit Review'}
+        {isSending ? (isChecking ? CHECKING_LABEL : 'Sending...') : 'Submit Review'}
       </button>
 
       <ReviewPolicy />

@@ -1,3 +1,5 @@
+import { CHALLENGE_ATTEMPTS, CHALLENGE_HEADER, challengeOf, solveChallenge } from './challenge.ts';
+
 /**
  * The browser's one HTTP helper (conventions habit 11). Sends cookies, sends and reads JSON,
  * and turns a non-OK answer into an ApiError whose message is the server's `error` text
@@ -10,6 +12,8 @@ export class ApiError extends Error {
     readonly fields: Record<string, string> = {},
     /** The server's Retry-After, in seconds, when it sent one (429, and 503 while busy). */
     readonly retryAfterSeconds: number | null = null,
+    /** A 428's proof-of-work challenge (challenge.ts), when the server sent one. */
+    readonly challenge: object | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -38,24 +42,34 @@ export async function apiPage<T>(url: string, options: ApiOptions = {}): Promise
   return { items: data ?? [], total: Number.isFinite(total) ? total : null, nextCursor: headers.get('X-Next-Cursor') };
 }
 
+/**
+ * One call. A 428 with a challenge (a site-wide ceiling, api.md) is solved in a web worker and the
+ * same request sent again with the solution, so every form gets it for free.
+ */
 async function send<T>(url: string, options: ApiOptions): Promise<{ data: T; headers: Headers }> {
   const { body, headers, ...rest } = options;
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
-  const response = await fetch(url, {
-    credentials: 'include',
-    ...rest,
-    method: rest.method ?? (body === undefined ? 'GET' : 'POST'),
-    headers: {
-      Accept: 'application/json',
-      ...(body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}),
-      ...headers,
-    },
-    body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
-  });
-  if (response.status === 204) return { data: undefined as T, headers: response.headers };
-  const text = await response.text();
-  if (!response.ok) throw errorFrom(response, text);
-  return { data: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
+  let solved: string | undefined;
+  for (let attempt = 0; ; attempt += 1) {
+    const response = await fetch(url, {
+      credentials: 'include',
+      ...rest,
+      method: rest.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers: {
+        Accept: 'application/json',
+        ...(body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}),
+        ...headers,
+        ...(solved ? { [CHALLENGE_HEADER]: solved } : {}),
+      },
+      body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+    });
+    if (response.status === 204) return { data: undefined as T, headers: response.headers };
+    const text = await response.text();
+    if (response.ok) return { data: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
+    const error = errorFrom(response, text);
+    if (!error.challenge || attempt >= CHALLENGE_ATTEMPTS) throw error;
+    solved = await solveChallenge(error.challenge);
+  }
 }
 
 function errorFrom(response: Response, text: string): ApiError {
@@ -63,7 +77,8 @@ function errorFrom(response: Response, text: string): ApiError {
   const retryAfterSeconds = Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : null;
   try {
     const parsed = JSON.parse(text) as { error?: unknown; fields?: Record<string, string> };
-    if (typeof parsed.error === 'string') return new ApiError(parsed.error, response.status, parsed.fields ?? {}, retryAfterSeconds);
+    const challenge = response.status === 428 ? challengeOf(parsed) : null;
+    if (typeof parsed.error === 'string') return new ApiError(parsed.error, response.status, parsed.fields ?? {}, retryAfterSeconds, challenge);
   } catch {
     /* not JSON: fall through to the spec's "status: text" form */
   }

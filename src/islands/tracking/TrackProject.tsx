@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { $checking, CHECKING_LABEL, CHECKING_TOAST } from '../shared/challenge.ts';
 import { ApiError } from '../shared/api.ts';
 import { withErrorBoundary } from '../shared/ErrorBoundary.tsx';
 import { useEarlyInput } from '../shared/early-input.ts';
@@ -40,6 +42,7 @@ function TrackProject({ publishableKey = null }: { publishableKey?: string | nul
   const [email, setEmail] = useState('');
   const [bookingId, setBookingId] = useState('');
   const [state, setState] = useState<State>({ view: 'form', isSubmitting: false, error: null });
+  const isChecking = useStore($checking);
   const emailInput = useRef<HTMLInputElement>(null);
   const errorRegion = useRef<HTMLDivElement>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -140,8 +143,12 @@ function TrackProject({ publishableKey = null }: { publishableKey?: string | nul
           />
         </div>
         <button type="submit" className="btn-primary w-full disabled:cursor-not-allowed disabled:opacity-50 sm:w-auto" disabled={!canSubmit}>
-          {state.isSubmitting ? 'Tracking...' : 'Track Project'}
+          {state.isSubmitting ? (isChecking ? CHECKING_LABEL : 'Tracking...') : 'Track Project'}
         </button>
+        {/* This page has no toast: the check is announced here (shared/challenge.ts). */}
+        <p role="status" className="sr-only">
+          {isChecking ? CHECKING_TOAST.description : ''}
+        </p>
       </form>
     </section>
   );

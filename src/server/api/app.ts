@@ -34,6 +34,7 @@ import { workerNotificationRoutes } from './routes/worker-notifications.ts';
 import { proofRoutes } from './routes/proofs.ts';
 import { adminBookingMessageRoutes, adminMessageRoutes } from './routes/admin-messages.ts';
 import { crewRoutes } from './routes/crew.ts';
+import { challengeRoutes } from './routes/challenge.ts';
 import { adminCrewRoutes } from './routes/admin-crew.ts';
 
 /**
@@ -83,6 +84,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/admin/reviews', adminReviewRoutes);
   app.route('/api', adminProjectRoutes);
   app.route('/api/contacts', contactRoutes);
+  app.route('/api/challenge', challengeRoutes);
   app.route('/api/gallery', galleryRoutes);
   app.route('/api/admin', adminRoutes);
   app.route('/api/bookings', adminBookingRoutes);

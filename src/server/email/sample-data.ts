@@ -32,6 +32,7 @@ export const SAMPLE_BOOKING: BookingRow = {
   archived: false,
   isTest: false,
   paymentStatus: 'paid',
+  holdClient: null,
   stripePaymentIntentId: null,
   checkoutTokenHash: null,
   amountPaidPence: 76_000,

@@ -16,6 +16,9 @@ import { endAdminSession, startAdminSession } from '../../services/staff/admin-s
 import { admitAttempt, consumeRateLimit, refundRateLimit } from '../../services/limits/rate-limit.ts';
 import { claimTotpStep, totpStepOf } from '../../services/staff/admin-totp.ts';
 import { clientKey } from '../../services/limits/client-info.ts';
+import { CHALLENGE_HEADER, spendSolvedChallenge } from '../../services/limits/challenge.ts';
+import { challengeRequired } from '../../services/limits/site-ceilings.ts';
+import { isKnownDevice, rememberDevice } from '../../services/staff/known-devices.ts';
 import { writeChannelLog } from '../../services/messages/channel-log.ts';
 
 /** admin-dashboard.md §8: the gate's only message. */
@@ -41,8 +44,10 @@ const loginSchema = z.object({
  * The per-client counter is a wall. The site-wide one is not: a wall there would let strangers
  * lock the real admin out from everywhere. When the whole site sees more attempts than
  * `overall.limit` (many addresses guessing together), each client's allowance drops to
- * `perClientUnderPressure` instead: guessing from many addresses slows to a crawl, while the
- * admin, from an address of their own, still has a few tries.
+ * `perClientUnderPressure` instead, and an unknown browser must carry a solved proof-of-work
+ * challenge (428 otherwise): guessing from many addresses slows to a crawl, while the admin, from
+ * a browser that signed in before (known-devices.ts), keeps the ordinary allowance and no
+ * challenge, and from a new one still has a few tries.
  */
 export const LOGIN_LIMITS = {
   perClient: { name: 'admin-login', limit: 10, windowSeconds: 15 * 60 },
@@ -58,8 +63,16 @@ export const adminAuthRoutes = new Hono<AppEnv>()
     const now = deps.now();
     const body = await readJson(c, loginSchema);
     const client = await clientKey(c);
+    const knownDevice = await isKnownDevice(c);
     const everyone = await consumeRateLimit(deps.db, LOGIN_LIMITS.overall, 'all', now);
-    const allowance = everyone.allowed ? LOGIN_LIMITS.perClient.limit : LOGIN_LIMITS.perClientUnderPressure;
+    // Under pressure an unknown browser must also carry a solved challenge (api.md "Abuse and
+    // availability"); a browser that signed in before is spared both (known-devices.ts).
+    const underPressure = !everyone.allowed && !knownDevice;
+    if (underPressure && !(await spendSolvedChallenge(deps, c.req.header(CHALLENGE_HEADER)))) {
+      await refundRateLimit(deps.db, LOGIN_LIMITS.overall, 'all', now);
+      throw await challengeRequired(deps);
+    }
+    const allowance = underPressure ? LOGIN_LIMITS.perClientUnderPressure : LOGIN_LIMITS.perClient.limit;
     const mine = await admitAttempt(deps.db, LOGIN_LIMITS.perClient, client, now, allowance);
     if (!mine.allowed) {
       // A refused attempt is not a guess: it leaves the site-wide pressure as it was.
@@ -91,6 +104,7 @@ export const adminAuthRoutes = new Hono<AppEnv>()
     if (previous) await endAdminSession(deps.db, previous, now);
     const { token, session } = await startAdminSession(deps.db, now);
     setAdminCookie(c, token);
+    await rememberDevice(c);
     c.set('adminSession', session);
     await writeChannelLog(deps.db, {
       channel: 'admin',

@@ -4,7 +4,8 @@ import { bookingPayloadSchema, fieldErrors } from '../../../domain/booking-schem
 import type { AppEnv } from '../deps.ts';
 import { badRequest } from '../errors.ts';
 import { readJson } from '../middleware/body.ts';
-import { admitToSiteCeiling, rateLimit } from '../../services/limits/rate-limit.ts';
+import { rateLimit } from '../../services/limits/rate-limit.ts';
+import { withinSiteCeiling } from '../../services/limits/site-ceilings.ts';
 import { cachedUnavailableDates } from '../../services/bookings/unavailable-dates-cache.ts';
 import { createBooking } from '../../services/bookings/bookings.ts';
 import { readIdempotencyKey } from '../../services/bookings/idempotency.ts';
@@ -46,13 +47,16 @@ export const bookingRoutes = new Hono<AppEnv>()
       const fields = fieldErrors(parsed.error);
       throw badRequest(Object.values(fields)[0] ?? 'Invalid booking', fields);
     }
-    await admitToSiteCeiling(c.get('deps'), 'bookings');
-    const result = await createBooking(c.get('deps'), {
-      payload: parsed.data,
-      idempotencyKey,
-      client: await clientKey(c),
-      previousClient: (tx) => previousClientKey(c, tx),
-    });
+    const client = await clientKey(c);
+    // A booking refused for its date (409) or for its client's holds (429) is given back.
+    const result = await withinSiteCeiling(c, 'bookings', () =>
+      createBooking(c.get('deps'), {
+        payload: parsed.data,
+        idempotencyKey,
+        client,
+        previousClient: (tx) => previousClientKey(c, tx),
+      }),
+    );
     if (result.deliverMail) afterResponse(c, result.deliverMail);
     return c.json(result.body, result.status);
   });

@@ -5,7 +5,8 @@ import { fieldErrors } from '../../../domain/booking-schema.ts';
 import type { AppEnv } from '../deps.ts';
 import { badRequest } from '../errors.ts';
 import { readJson } from '../middleware/body.ts';
-import { admitToSiteCeiling, rateLimit } from '../../services/limits/rate-limit.ts';
+import { rateLimit } from '../../services/limits/rate-limit.ts';
+import { withinSiteCeiling } from '../../services/limits/site-ceilings.ts';
 import { createContactEnquiry } from '../../services/enquiries/contact-enquiries.ts';
 import { afterResponse } from '../background.ts';
 
@@ -23,8 +24,7 @@ export const contactRoutes = new Hono<AppEnv>().post('/', rateLimit(CONTACT_LIMI
   // The honeypot: a field people never see. A script that fills it is told all went well, so it
   // learns nothing, and nothing is stored or mailed.
   if (parsed.data[HONEYPOT_FIELD]?.trim()) return c.json({ ok: true }, 201);
-  await admitToSiteCeiling(c.get('deps'), 'enquiries');
-  const enquiry = await createContactEnquiry(c.get('deps'), parsed.data);
+  const enquiry = await withinSiteCeiling(c, 'enquiries', () => createContactEnquiry(c.get('deps'), parsed.data));
   afterResponse(c, enquiry.deliverMail);
   return c.json({ ok: true }, 201);
 });

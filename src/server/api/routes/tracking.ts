@@ -8,7 +8,8 @@ import type { AppEnv } from '../deps.ts';
 import { AppError, notFound } from '../errors.ts';
 import { readJson } from '../middleware/body.ts';
 import { readAdminSession } from '../middleware/admin-auth.ts';
-import { admitToSiteCeiling, rateLimit } from '../../services/limits/rate-limit.ts';
+import { rateLimit } from '../../services/limits/rate-limit.ts';
+import { withinSiteCeiling } from '../../services/limits/site-ceilings.ts';
 import { writeChannelLog } from '../../services/messages/channel-log.ts';
 import { customerCrewStatus } from '../../services/crew/crew-stops.ts';
 import {
@@ -45,11 +46,14 @@ export const trackingRoutes = new Hono<AppEnv>()
     const body = await readJson(c, z.unknown());
     const parsed = trackProjectSchema.safeParse(body);
     if (!parsed.success) throw new AppError(400, FILL_IN);
-    await admitToSiteCeiling(c.get('deps'), 'tracking');
     const { db, now } = c.get('deps');
     const input = parsed.data;
-    const booking = 'token' in input ? await findBookingByLink(db, input.token) : await findBookingByEmail(db, input.email, input.bookingId);
-    if (!booking) throw notFound(TRACKING_NOT_FOUND);
+    // A wrong guess (404) is given back: guesses from many addresses cannot close tracking.
+    const booking = await withinSiteCeiling(c, 'tracking', async () => {
+      const found = 'token' in input ? await findBookingByLink(db, input.token) : await findBookingByEmail(db, input.email, input.bookingId);
+      if (!found) throw notFound(TRACKING_NOT_FOUND);
+      return found;
+    });
 
     const grant = await db.transaction(async (tx) => {
       const created = await grantPhotoAccess(tx, booking.id, now());

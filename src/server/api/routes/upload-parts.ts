@@ -10,7 +10,9 @@ import { UPLOAD_PART_BYTES, uploadPartCount, uploadPartLength } from '../../../d
 import type { AppEnv } from '../deps.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
 import { readJson } from '../middleware/body.ts';
-import { admitToSiteCeiling, rateLimit } from '../../services/limits/rate-limit.ts';
+import { rateLimit } from '../../services/limits/rate-limit.ts';
+import { withinSiteCeiling } from '../../services/limits/site-ceilings.ts';
+import { clientKey } from '../../services/limits/client-info.ts';
 import { checkUnclaimedUploadQuota } from '../../services/limits/upload-quota.ts';
 import { detectFileType, sanitizeOriginalName } from '../../services/files/file-type.ts';
 import { cleanStoredUpload } from '../../services/files/image-clean.ts';
@@ -50,11 +52,14 @@ export const uploadPartRoutes = new Hono<AppEnv>()
     const { name, size } = await readJson(c, startSchema);
     if (size <= 0) throw badRequest(UPLOAD_MESSAGES.emptyFile, { file: UPLOAD_MESSAGES.emptyFile });
     if (size > MAX_UPLOAD_BYTES) throw new AppError(413, UPLOAD_MESSAGES.tooLarge, { file: UPLOAD_MESSAGES.tooLarge });
-    await checkUnclaimedUploadQuota(db, { incomingBytes: size, quotaMb: env.UNCLAIMED_UPLOAD_QUOTA_MB, now: now() });
-    await admitToSiteCeiling(c.get('deps'), 'uploads');
+    const client = await clientKey(c);
+    // The declared size counts against the quota and the client's share from now on (upload-quota.ts).
+    await checkUnclaimedUploadQuota(db, { incomingBytes: size, quotaMb: env.UNCLAIMED_UPLOAD_QUOTA_MB, clientShareMb: env.UNCLAIMED_UPLOAD_CLIENT_MB, client, now: now() });
     const id = randomUUID();
     const partCount = uploadPartCount(size);
-    await db.insert(uploadSessions).values({ id, originalName: name, fileSize: size, partSize: UPLOAD_PART_BYTES, partCount, createdAt: now() });
+    await withinSiteCeiling(c, 'uploads', () =>
+      db.insert(uploadSessions).values({ id, originalName: name, fileSize: size, partSize: UPLOAD_PART_BYTES, partCount, clientKey: client, createdAt: now() }),
+    );
     return c.json({ uploadId: id, partSize: UPLOAD_PART_BYTES, partCount }, 201);
   })
 
@@ -110,7 +115,7 @@ export const uploadPartRoutes = new Hono<AppEnv>()
         const missing = Array.from({ length: session.partCount }, (_, index) => index).filter((index) => !(session.receivedMask & (1 << index)));
         throw conflict(UPLOAD_PART_MESSAGES.missingParts, { parts: missing.join(',') });
       }
-      await checkUnclaimedUploadQuota(tx as unknown as Database, { incomingBytes: session.fileSize, quotaMb: env.UNCLAIMED_UPLOAD_QUOTA_MB, now: now() });
+      // Its declared size was counted against the quota since the upload was opened (upload-quota.ts).
       const extension = EXTENSIONS[session.mimeType] ?? 'bin';
       const fileName = `${randomUUID()}.${extension}`;
       const parts = Array.from({ length: session.partCount }, (_, index) => partName(session.id, index));
@@ -126,6 +131,7 @@ export const uploadPartRoutes = new Hono<AppEnv>()
           mimeType: session.mimeType,
           storage: files.kind,
           bookingId: null,
+          clientKey: session.clientKey,
           createdAt: now(),
         })
         .returning();

@@ -18,7 +18,9 @@ import {
   receiveMultipartFile,
   type ReceivedFile,
 } from '../multipart-file.ts';
-import { admitToSiteCeiling, rateLimit } from '../../services/limits/rate-limit.ts';
+import { rateLimit } from '../../services/limits/rate-limit.ts';
+import { withinSiteCeiling } from '../../services/limits/site-ceilings.ts';
+import { clientKey } from '../../services/limits/client-info.ts';
 import { checkUnclaimedUploadQuota } from '../../services/limits/upload-quota.ts';
 import { detectFileType, judgeFileContent, sanitizeOriginalName, type AllowedFileType } from '../../services/files/file-type.ts';
 import { cleanStagedUpload } from '../../services/files/image-clean.ts';
@@ -97,29 +99,33 @@ async function storeUpload(c: Context<AppEnv>, file: ReceivedFile) {
   if (!type || type.mimeType === 'image/svg+xml') type = judgedType(new Uint8Array(await readFile(file.path)));
 
   const { db, files, env, now } = c.get('deps');
-  await checkUnclaimedUploadQuota(db, { incomingBytes: file.size, quotaMb: env.UNCLAIMED_UPLOAD_QUOTA_MB, now: now() });
-  await admitToSiteCeiling(c.get('deps'), 'uploads');
-  const fileName = `${randomUUID()}.${type.extension}`;
-  const originalName = sanitizeOriginalName(file.name, type.extension);
-  // An image is stored as its clean copy (services/files/image-clean.ts): staff and the customer
-  // see it, and a camera's GPS position must not travel with it.
-  const fileSize = await cleanStagedUpload(file.path, type.mimeType, file.size);
-  await files.putFile(fileName, file.path, type.mimeType);
-  try {
-    await db.insert(uploadedFiles).values({
-      fileName,
-      originalName,
-      fileSize,
-      mimeType: type.mimeType,
-      storage: files.kind,
-      bookingId: null,
-      createdAt: now(),
-    });
-  } catch (error) {
-    await files.delete(fileName).catch(() => undefined);
-    throw error;
-  }
-  return c.json({ filename: fileName, originalName, fileSize, mimeType: type.mimeType }, 201);
+  const client = await clientKey(c);
+  await checkUnclaimedUploadQuota(db, { incomingBytes: file.size, quotaMb: env.UNCLAIMED_UPLOAD_QUOTA_MB, clientShareMb: env.UNCLAIMED_UPLOAD_CLIENT_MB, client, now: now() });
+  // An image refused while it is cleaned (too many pixels, not decodable) is given back.
+  return withinSiteCeiling(c, 'uploads', async () => {
+    const fileName = `${randomUUID()}.${type.extension}`;
+    const originalName = sanitizeOriginalName(file.name, type.extension);
+    // An image is stored as its clean copy (services/files/image-clean.ts): staff and the customer
+    // see it, and a camera's GPS position must not travel with it.
+    const fileSize = await cleanStagedUpload(file.path, type.mimeType, file.size);
+    await files.putFile(fileName, file.path, type.mimeType);
+    try {
+      await db.insert(uploadedFiles).values({
+        fileName,
+        originalName,
+        fileSize,
+        mimeType: type.mimeType,
+        storage: files.kind,
+        bookingId: null,
+        clientKey: client,
+        createdAt: now(),
+      });
+    } catch (error) {
+      await files.delete(fileName).catch(() => undefined);
+      throw error;
+    }
+    return c.json({ filename: fileName, originalName, fileSize, mimeType: type.mimeType }, 201);
+  });
 }
 
 export const uploadRoutes = new Hono<AppEnv>()
@@ -186,15 +192,17 @@ export const uploadRoutes = new Hono<AppEnv>()
     const [known] = await db.select({ id: uploadedFiles.id }).from(uploadedFiles).where(eq(uploadedFiles.fileName, fileName));
     const { now } = c.get('deps');
     // A file already recorded (a retried request) adds nothing to the quota or the site's ceiling.
+    const client = await clientKey(c);
+    const insert = () =>
+      db
+        .insert(uploadedFiles)
+        .values({ fileName, originalName, fileSize: info.size, mimeType: type.mimeType, storage: 'uploadcare', bookingId: null, clientKey: client, createdAt: now() })
+        .onConflictDoNothing({ target: uploadedFiles.fileName })
+        .returning();
     if (!known) {
-      await checkUnclaimedUploadQuota(db, { incomingBytes: info.size, quotaMb: env.UNCLAIMED_UPLOAD_QUOTA_MB, now: now() });
-      await admitToSiteCeiling(c.get('deps'), 'uploads');
+      await checkUnclaimedUploadQuota(db, { incomingBytes: info.size, quotaMb: env.UNCLAIMED_UPLOAD_QUOTA_MB, clientShareMb: env.UNCLAIMED_UPLOAD_CLIENT_MB, client, now: now() });
     }
-    const inserted = await db
-      .insert(uploadedFiles)
-      .values({ fileName, originalName, fileSize: info.size, mimeType: type.mimeType, storage: 'uploadcare', bookingId: null, createdAt: now() })
-      .onConflictDoNothing({ target: uploadedFiles.fileName })
-      .returning();
+    const inserted = known ? await insert() : await withinSiteCeiling(c, 'uploads', insert);
     // The same UUID verified twice (a retried request) is the same file.
     const row = inserted[0] ?? (await db.select().from(uploadedFiles).where(eq(uploadedFiles.fileName, fileName)))[0]!;
     return c.json(

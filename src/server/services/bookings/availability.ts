@@ -1,4 +1,6 @@
-import { and, eq, gt, gte, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { UNPAID_HOLD_MINUTES } from '../../../domain/booking-limits.ts';
 import type { Database } from '../../../../db/client.ts';
 import { blockedDates, bookings } from '../../../../db/schema.ts';
 
@@ -14,7 +16,33 @@ import { blockedDates, bookings } from '../../../../db/schema.ts';
  * its date within the hour. A booking whose hold lapsed can still be paid while its date has
  * room (payments.ts, isDateStillHeld); otherwise checkout answers the date's 409.
  */
-export const UNPAID_HOLD_MINUTES = 60;
+export { UNPAID_HOLD_MINUTES } from '../../../domain/booking-limits.ts';
+
+/**
+ * api.md "Abuse and availability": one client never keeps a date unavailable on its own. An
+ * unpaid booking holds its date once: a later unpaid booking of the same date by the same client
+ * (clientKey, one IPv4 address or IPv6 /64), made after the first one's hold ran out and within
+ * REPEAT_HOLD_HOURS of it, holds nothing (it can still be paid while the date has room). So
+ * booking a date again every hour no longer keeps it from everyone else; and one client holds at
+ * most UNPAID_HOLDS_PER_CLIENT (2) unpaid bookings at once (bookings.ts). Paid bookings, and
+ * bookings with no client recorded (made by staff, or before this rule), hold as before.
+ */
+export const REPEAT_HOLD_HOURS = 24;
+/** The 429 for a client at its limit of unpaid holds (UNPAID_HOLDS_PER_CLIENT, 2 by api.md). */
+export const tooManyHolds = (limit: number) =>
+  `You already have ${limit} unpaid bookings waiting for payment. Please pay for one of them, or wait an hour until its hold ends, before booking again.`;
+
+const earlier = alias(bookings, 'earlier_booking');
+
+/** Whether an earlier unpaid booking of the same date by the same client already had its hold. */
+const isRepeatHold = (): SQL =>
+  sql`exists (${sql`select 1 from ${bookings} as ${sql.identifier('earlier_booking')} where ${and(
+    eq(earlier.holdClient, bookings.holdClient),
+    eq(earlier.preferredDate, bookings.preferredDate),
+    inArray(earlier.paymentStatus, ['unpaid', 'failed']),
+    lte(earlier.createdAt, sql`${bookings.createdAt} - make_interval(mins => ${UNPAID_HOLD_MINUTES})`),
+    gt(earlier.createdAt, sql`${bookings.createdAt} - make_interval(hours => ${REPEAT_HOLD_HOURS})`),
+  )}`})`;
 
 const LONDON_DATE = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
@@ -35,7 +63,7 @@ export function holdsCapacity(now: Date): SQL {
   return and(
     ne(bookings.status, 'cancelled'),
     eq(bookings.archived, false),
-    or(inArray(bookings.paymentStatus, ['paid', 'processing']), gt(bookings.createdAt, holdStart)),
+    or(inArray(bookings.paymentStatus, ['paid', 'processing']), and(gt(bookings.createdAt, holdStart), sql`not ${isRepeatHold()}`)),
   )!;
 }
 
@@ -102,19 +130,31 @@ export function judgeAvailability({
  */
 export async function checkDateAvailability(
   tx: Database,
-  { date, quantity, now, capacity }: AvailabilityRules & { date: string; quantity: number },
-): Promise<DateAvailability> {
-  await lockDate(tx, date);
+  { date, quantity, now, capacity, clients = [] }: AvailabilityRules & { date: string; quantity: number; clients?: string[] },
+): Promise<DateAvailability & { clientHolds: number }> {
+  await lockDate(tx, date, clients[0]);
   // One statement after the lock (which must come first: a statement reads the rows committed
   // before it starts, so this one sees every booking made while it waited for the lock).
+  const holdStart = new Date(now.getTime() - UNPAID_HOLD_MINUTES * 60_000);
+  const clientHolds = clients.length
+    ? sql<number>`(select cast(count(*) as integer) from ${bookings} where ${and(
+        inArray(bookings.holdClient, clients),
+        eq(bookings.paymentStatus, 'unpaid'),
+        ne(bookings.status, 'cancelled'),
+        eq(bookings.archived, false),
+        gt(bookings.createdAt, holdStart),
+      )})`
+    : sql<number>`0`;
   const [row] = await tx
     .select({
       isBlocked: sql<boolean>`exists (select 1 from ${blockedDates} where ${blockedDates.date} = ${date})`,
       patches: bookedPatches,
+      clientHolds: clientHolds.mapWith(Number),
     })
     .from(bookings)
     .where(and(eq(bookings.preferredDate, date), holdsCapacity(now)));
-  return judgeAvailability({ isBlocked: Boolean(row?.isBlocked), bookedPatches: row?.patches ?? 0, quantity, capacity });
+  const judged = judgeAvailability({ isBlocked: Boolean(row?.isBlocked), bookedPatches: row?.patches ?? 0, quantity, capacity });
+  return { ...judged, clientHolds: row?.clientHolds ?? 0 };
 }
 
 /** The patches that bookings hold on `date` at `now` (see holdsCapacity). */
@@ -126,7 +166,17 @@ export async function heldPatches(db: Database, date: string, now: Date): Promis
   return held?.patches ?? 0;
 }
 
-/** Serialises bookings for one date until the transaction ends (PostgreSQL advisory lock). */
-export async function lockDate(tx: Database, date: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`booking-date:${date}`}))`);
+/**
+ * Serialises bookings for one date until the transaction ends (PostgreSQL advisory lock), and,
+ * given a client, that client's bookings too (so parallel requests cannot pass its hold count
+ * together). The client's lock is always taken first, in the same statement, so two bookings
+ * never wait on each other in opposite orders.
+ */
+export async function lockDate(tx: Database, date: string, client?: string): Promise<void> {
+  const dateLock = sql`pg_advisory_xact_lock(hashtext(${`booking-date:${date}`}))`;
+  await tx.execute(
+    client
+      ? sql`select pg_advisory_xact_lock(hashtext(${`booking-client:${client}`})), ${dateLock}`
+      : sql`select ${dateLock}`,
+  );
 }

@@ -8,13 +8,13 @@ import { MIN_PATCHES, computeTotalPricePence } from '../../../domain/pricing.ts'
 import { locateAddress } from '../../../domain/postcodes.ts';
 import { detectTestBooking } from '../../../domain/test-booking.ts';
 import type { AppDeps } from '../../api/deps.ts';
-import { badRequest, conflict } from '../../api/errors.ts';
+import { AppError, badRequest, conflict } from '../../api/errors.ts';
 import { bookingConfirmationEmail, installationInviteAttachment, staffBookingNotification } from '../../email/templates/index.ts';
 import { claimedEmails, type ClaimedEmailRow } from '../../providers/email-outbox.ts';
 import { deliverAfterAnswer, type OutgoingMessage } from '../../providers/mailer.ts';
 import { runCombinedReturning } from '../../../../db/combined-writes.ts';
 import { claimUploadedFiles, storeUploadcareFiles } from './booking-files.ts';
-import { checkDateAvailability, londonToday, type DateAvailability } from './availability.ts';
+import { UNPAID_HOLD_MINUTES, tooManyHolds, checkDateAvailability, londonToday, type DateAvailability } from './availability.ts';
 import { BOOKING_HORIZON_MESSAGE, isBeyondBookingHorizon } from '../../../domain/booking-horizon.ts';
 import { toCreatedBookingJson, type CreatedBookingJson } from './booking-view.ts';
 import { channelLogInsert } from '../messages/channel-log.ts';
@@ -107,13 +107,21 @@ export async function createBooking(deps: AppDeps, { payload, idempotencyKey, cl
     if (isBeyondBookingHorizon(payload.preferredDate, londonToday(now))) {
       throw badRequest(BOOKING_HORIZON_MESSAGE, { preferredDate: BOOKING_HORIZON_MESSAGE });
     }
+    // The client's holds are counted under today's key only (client-info.ts): at midnight (UTC)
+    // the count starts again, which lets a client at most 2 more holds once a day.
     const availability = await checkDateAvailability(tx, {
       date: payload.preferredDate,
       quantity: payload.quantity,
       now,
       capacity: deps.env.DAILY_PATCH_CAPACITY,
+      clients: [client],
     });
     if (!availability.available) throw unavailable(availability, payload, deps.env.DAILY_PATCH_CAPACITY);
+    // api.md "Abuse and availability": at most 2 unpaid bookings per client at once.
+    const holdLimit = deps.env.UNPAID_HOLDS_PER_CLIENT;
+    if (availability.clientHolds >= holdLimit) {
+      throw new AppError(429, tooManyHolds(holdLimit), undefined, { 'Retry-After': String(UNPAID_HOLD_MINUTES * 60) });
+    }
 
     const locations = payload.locationCoordinates.map((location, position) => ({
       ...location,
@@ -144,6 +152,7 @@ export async function createBooking(deps: AppDeps, { payload, idempotencyKey, cl
         paymentStatus: 'unpaid',
         isTest: detectTestBooking(payload),
         checkoutTokenHash: hashCheckoutToken(checkoutToken),
+        holdClient: client,
         createdAt: now,
         updatedAt: now,
       })

@@ -6,6 +6,7 @@ import { STUCK_SENDING_MINUTES } from '../../providers/email-outbox.ts';
 import { deliverQueuedWithin } from '../../providers/mailer.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import { pruneRateLimits } from '../limits/rate-limit.ts';
+import { pruneUsedChallenges } from '../limits/challenge.ts';
 import { pruneClientHashKeys } from '../limits/client-hash-keys.ts';
 import { applyRetention } from '../privacy/retention.ts';
 import { rollUpPageViews } from '../analytics/page-view-rollup.ts';
@@ -68,6 +69,8 @@ export interface MaintenanceCounts {
   uploadSessionsPruned: number;
   /** Client-address hash keys past their day and the next (client-hash-keys.ts). */
   clientHashKeysPruned: number;
+  /** Spent proof-of-work challenges past their expiry (limits/challenge.ts). */
+  usedChallengesPruned: number;
 }
 
 export interface MaintenanceResult {
@@ -105,6 +108,7 @@ export async function runMaintenance(deps: MaintenanceDeps, now: Date): Promise<
     lapsedHoldsCancelled: 0,
     uploadSessionsPruned: 0,
     clientHashKeysPruned: 0,
+    usedChallengesPruned: 0,
   };
   const failedSteps: string[] = [];
   const step = async (name: string, work: () => Promise<void>) => {
@@ -152,6 +156,10 @@ export async function runMaintenance(deps: MaintenanceDeps, now: Date): Promise<
 
   await step('client_hash_keys', async () => {
     counts.clientHashKeysPruned = await pruneClientHashKeys(db, now);
+  });
+
+  await step('used_challenges', async () => {
+    counts.usedChallengesPruned = await pruneUsedChallenges(db, now);
   });
 
   await step('geocode_cache', async () => {

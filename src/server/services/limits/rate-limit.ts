@@ -3,8 +3,7 @@ import { and, eq, gt, lt, max, sql } from 'drizzle-orm';
 import type { Database } from '../../../../db/client.ts';
 import { rateLimits } from '../../../../db/schema.ts';
 import { AppError } from '../../api/errors.ts';
-import type { AppDeps, AppEnv } from '../../api/deps.ts';
-import type { Env } from '../../env.ts';
+import type { AppEnv } from '../../api/deps.ts';
 import { clientKey } from './client-info.ts';
 
 /**
@@ -234,7 +233,7 @@ export async function pauseSecondsLeft(db: Database, pause: Pause, now: Date): P
 /** The answer to a request past a rate limit or a site-wide ceiling (api.md: 429 with Retry-After). */
 export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a moment and try again.';
 
-const tooManyRequests = (retryAfterSeconds: number) =>
+export const tooManyRequests = (retryAfterSeconds: number) =>
   new AppError(429, TOO_MANY_REQUESTS, undefined, { 'Retry-After': String(retryAfterSeconds) });
 
 /** Route middleware: 429 with Retry-After once a client passes the rule's limit. */
@@ -248,39 +247,6 @@ export function rateLimit(
     if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds);
     return next();
   };
-}
-
-/**
- * The site-wide ceilings and the settings that hold their numbers (env.ts, with the reasons).
- * Each is one counter for the whole site over a sliding hour.
- */
-export const SITE_CEILINGS = {
-  bookings: 'SITE_MAX_BOOKINGS_PER_HOUR',
-  enquiries: 'SITE_MAX_ENQUIRIES_PER_HOUR',
-  uploads: 'SITE_MAX_UPLOADS_PER_HOUR',
-  tracking: 'SITE_MAX_TRACKING_LOOKUPS_PER_HOUR',
-} as const satisfies Record<string, keyof Env>;
-
-export type SiteCeiling = keyof typeof SITE_CEILINGS;
-
-export const siteCeilingRule = (name: SiteCeiling, env: Env): RateLimitRule => ({
-  name: `site-${name}`,
-  limit: env[SITE_CEILINGS[name]],
-  windowSeconds: 60 * 60,
-});
-
-/**
- * The site-wide ceiling, called by a handler once the request has passed its checks and is about
- * to do the work the ceiling meters (store a booking, an enquiry or a file, look up a project).
- * The per-client limit stops one address; this stops many. Requests refused earlier (a malformed
- * body, a wrong type, a client past its own limit) spend none of the site's room, so a few
- * addresses sending junk cannot shut a form for everyone. A request past the ceiling gets the same
- * 429 as a client past its limit and is given back at once (admitAttempt): the ceiling reopens as
- * the hour slides instead of staying shut for as long as a flood goes on.
- */
-export async function admitToSiteCeiling(deps: Pick<AppDeps, 'db' | 'env' | 'now'>, name: SiteCeiling): Promise<void> {
-  const result = await admitAttempt(deps.db, siteCeilingRule(name, deps.env), 'all', deps.now());
-  if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds);
 }
 
 /** Old windows are useless; the scheduled job calls this to keep the table small. */

@@ -36,15 +36,15 @@ export const PERSONAL_DATA = {
   bookings: {
     erasure: 'anonymised (kept 7 years for the accounts: money, dates, patch counts stay)',
     personal: ['first_name', 'last_name', 'business_name', 'email', 'phone', 'location_address', 'special_instructions', 'status_notes', 'payment_failure_message'],
-    other: ['postcode', 'region', 'work_type', 'status', 'payment_status', 'stripe_payment_intent_id', 'checkout_token_hash', 'invite_status'],
+    other: ['postcode', 'region', 'work_type', 'status', 'payment_status', 'stripe_payment_intent_id', 'checkout_token_hash', 'invite_status', 'hold_client'],
   },
   booking_locations: { erasure: 'address emptied, coordinates zeroed', personal: ['address'], other: ['postcode', 'region'] },
   progress_logs: { erasure: 'notes emptied (the step history stays)', personal: ['notes'], other: ['step_name', 'status'] },
-  uploaded_files: { erasure: 'rows and files deleted', personal: ['original_name'], other: ['file_name', 'mime_type', 'storage'] },
+  uploaded_files: { erasure: 'rows and files deleted', personal: ['original_name'], other: ['file_name', 'mime_type', 'storage', 'client_key'] },
   upload_sessions: {
     erasure: "sessions of the subject's uploaded files deleted (unfinished ones expire with RETENTION.unclaimedUploads)",
     personal: ['original_name'],
-    other: ['id', 'mime_type', 'file_name'],
+    other: ['id', 'mime_type', 'file_name', 'client_key'],
   },
   photos: {
     erasure: 'rows and files deleted (crew photos too, with where and when they were taken)',
@@ -100,6 +100,8 @@ export const NO_PERSONAL_DATA = {
   stripe_events: 'Stripe event ids and types',
   job_runs: 'job names, run keys and counts',
   crew_links: "token hashes of a worker's day links; deleted with the worker",
+  used_challenges: 'signatures of spent proof-of-work challenges; deleted once expired',
+  known_devices: 'hashes of the device cookies of browsers that signed in to the dashboard',
 } as const;
 
 export const ERASED_NAME = 'Erased';

@@ -1,0 +1,14 @@
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/web/sha';
+
+// Solves one proof-of-work challenge off the page's main thread (challenge.ts starts it), so the
+// form stays responsive and readable while the browser works. SHA-256 through crypto.subtle.
+
+self.onmessage = async (event: MessageEvent<Challenge>) => {
+  try {
+    const solution = await solveChallenge({ challenge: event.data, deriveKey });
+    self.postMessage({ solution });
+  } catch (error) {
+    self.postMessage({ error: String(error) });
+  }
+};

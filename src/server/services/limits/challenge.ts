@@ -1,0 +1,125 @@
+import { createHmac, randomInt } from 'node:crypto';
+import type { Challenge, Payload } from 'altcha-lib';
+import { lt } from 'drizzle-orm';
+import type { Database } from '../../../../db/client.ts';
+import { usedChallenges } from '../../../../db/schema.ts';
+import type { AppDeps } from '../../api/deps.ts';
+import { currentClientHashKey, previousClientHashKey } from './client-hash-keys.ts';
+
+/**
+ * The proof-of-work a request past a site-wide ceiling carries (api.md "Abuse and availability"):
+ * ALTCHA's v2 challenge, created and checked here, solved in the browser by a web worker
+ * (src/islands/shared/challenge-worker.ts). Nothing leaves the site: no cookie, no third party.
+ *
+ * The server picks a secret counter below `maxNumber`; the browser finds it by trying counters
+ * from 0 with SHA-256 until the key's prefix matches, on average maxNumber / 2 hashes. Checking a
+ * solution costs one HMAC (the key's signature), so a flood of wrong answers costs the server
+ * almost nothing. The signing secrets come from the day's client-hash key (client-hash-keys.ts):
+ * no setting to leak or forget, and a challenge made just before midnight (UTC) is still checked
+ * with yesterday's.
+ */
+export const CHALLENGE_HEADER = 'X-Altcha';
+
+/** How long a challenge may be solved and used: a slow phone, a form left open a while. */
+export const CHALLENGE_TTL_SECONDS = 10 * 60;
+
+/** The 428's message; the forms show "Checking…" instead while they solve it. */
+export const CHALLENGE_REQUIRED = 'We are busier than usual. Please let your browser finish a short check, then try again.';
+
+const ALGORITHM = 'SHA-256';
+
+/**
+ * altcha-lib, loaded by the first request that needs a challenge: a ceiling is rarely passed, so
+ * a cold start neither parses nor runs it (netlify.toml keeps it out of the function's bundle,
+ * as it does Stripe's library).
+ */
+let altchaLibrary: Promise<{ lib: typeof import('altcha-lib'); deriveKey: typeof import('altcha-lib/algorithms/sha').deriveKey }> | undefined;
+const loadAltcha = () =>
+  (altchaLibrary ??= Promise.all([import('altcha-lib'), import('altcha-lib/algorithms/sha')]).then(([lib, sha]) => ({ lib, deriveKey: sha.deriveKey })));
+
+interface Secrets {
+  signature: string;
+  keySignature: string;
+}
+
+function secretsFrom(dayKey: Buffer): Secrets {
+  const derive = (purpose: string) => createHmac('sha256', dayKey).update(`altcha:${purpose}`).digest('base64url');
+  return { signature: derive('challenge'), keySignature: derive('key') };
+}
+
+/**
+ * A fresh challenge; its expiry travels signed in `data` and is checked against the app's own
+ * clock (deps.now), not the library's. `pressure` is how many times over its ceiling the site is (1 at the
+ * ceiling): the work doubles with each further multiple, up to 4 times the base.
+ */
+export async function issueChallenge(deps: Pick<AppDeps, 'db' | 'env' | 'now'>, pressure = 1): Promise<Challenge> {
+  const now = deps.now();
+  const secrets = secretsFrom(await currentClientHashKey(deps.db, now));
+  const factor = Math.min(4, 2 ** Math.max(0, Math.floor(pressure) - 1));
+  const maxNumber = deps.env.CHALLENGE_MAX_NUMBER * factor;
+  const { lib, deriveKey } = await loadAltcha();
+  return lib.createChallenge({
+    algorithm: ALGORITHM,
+    cost: 1,
+    counter: randomInt(0, maxNumber),
+    deriveKey,
+    data: { expires: Math.floor(now.getTime() / 1000) + CHALLENGE_TTL_SECONDS },
+    hmacSignatureSecret: secrets.signature,
+    hmacKeySignatureSecret: secrets.keySignature,
+  });
+}
+
+/** The X-Altcha header's payload, or null for anything that is not one. */
+export function readChallengePayload(header: string | undefined): Payload | null {
+  if (!header || header.length > 4096) return null;
+  try {
+    const payload = JSON.parse(Buffer.from(header, 'base64').toString('utf8')) as Payload;
+    if (typeof payload?.challenge?.signature !== 'string' || typeof payload.challenge.parameters !== 'object') return null;
+    if (typeof payload.solution !== 'object' || payload.solution === null) return null;
+    return payload;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether the header carries a solved challenge of ours that has not expired and was never used
+ * before; using it spends it (one row in used_challenges), so a replayed solution is refused.
+ */
+export async function spendSolvedChallenge(deps: Pick<AppDeps, 'db' | 'now'>, header: string | undefined): Promise<boolean> {
+  const payload = readChallengePayload(header);
+  if (!payload) return false;
+  const now = deps.now();
+  const expires = Number(payload.challenge.parameters.data?.expires);
+  if (!Number.isFinite(expires) || expires * 1000 < now.getTime()) return false;
+  const keys = [await currentClientHashKey(deps.db, now), await previousClientHashKey(deps.db, now)].filter((key): key is Buffer => Boolean(key));
+  let verified = false;
+  const { lib, deriveKey } = await loadAltcha();
+  for (const key of keys) {
+    const secrets = secretsFrom(key);
+    const result = await lib.verifySolution({
+      challenge: payload.challenge,
+      solution: payload.solution,
+      deriveKey,
+      hmacSignatureSecret: secrets.signature,
+      hmacKeySignatureSecret: secrets.keySignature,
+    }).catch(() => ({ verified: false }));
+    if (result.verified) {
+      verified = true;
+      break;
+    }
+  }
+  if (!verified) return false;
+  const spent = await deps.db
+    .insert(usedChallenges)
+    .values({ signature: payload.challenge.signature!, expiresAt: new Date(expires * 1000) })
+    .onConflictDoNothing()
+    .returning({ signature: usedChallenges.signature });
+  return spent.length === 1;
+}
+
+/** Spent challenges are useless once expired; the hourly job calls this. */
+export async function pruneUsedChallenges(db: Database, now: Date): Promise<number> {
+  const deleted = await db.delete(usedChallenges).where(lt(usedChallenges.expiresAt, now)).returning({ signature: usedChallenges.signature });
+  return deleted.length;
+}

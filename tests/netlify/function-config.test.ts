@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// The API function's edge rate limit (netlify/functions/api.mts `config.rateLimit`), as Netlify's
+// own bundler read it: .ci/run runs this after `netlify serve --offline` has built the site, which
+// writes the functions' manifest as `netlify build --offline` does. The bundler reads the config
+// without running the module, so a rule it cannot read would silently vanish from the deploy.
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const manifestFile = path.join(root, '.netlify', 'functions', 'manifest.json');
+
+interface ManifestFunction {
+  name: string;
+  trafficRules?: {
+    action: { type: string; config: { rateLimitConfig: { windowLimit: number; windowSize: number; algorithm: string }; aggregate: { keys: { type: string }[] } } };
+  };
+}
+
+describe('the built functions manifest', () => {
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { functions: ManifestFunction[] };
+
+  it('carries the API function’s rate limit: per client address, a sliding minute, 600 requests', () => {
+    const api = manifest.functions.find((fn) => fn.name === 'api');
+    expect(api?.trafficRules?.action).toEqual({
+      type: 'rate_limit',
+      config: {
+        rateLimitConfig: { windowLimit: 600, windowSize: 60, algorithm: 'sliding_window' },
+        aggregate: { keys: [{ type: 'ip' }, { type: 'domain' }] },
+      },
+    });
+  });
+
+  it('leaves the scheduled functions without one (Netlify calls them, not visitors)', () => {
+    expect(manifest.functions.filter((fn) => fn.name !== 'api').map((fn) => fn.trafficRules)).toEqual([undefined, undefined]);
+  });
+});
