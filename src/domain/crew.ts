@@ -24,12 +24,28 @@ export const CREW_MESSAGES = {
   stopNotFound: 'This stop is not on your day.',
   photoType: 'Photo type must be before, during or after',
   takenAt: 'takenAt must be an ISO 8601 date and time',
+  tappedAt: "tappedAt must be an ISO 8601 date and time on the link's day, by the phone's clock",
   position: 'lat, lng and accuracy must be numbers in range',
   doneBeforeScheduled: 'This project is not scheduled for installation yet, so it cannot be marked done. Ask the office.',
   doneAfterInstalled: 'This project is already past installation, so it cannot be marked done again. Ask the office.',
   doneOtherDay: 'This installation is not scheduled for your day, so it cannot be marked done. Ask the office.',
   notScheduled: 'This stop is not scheduled for installation on your day. Ask the office.',
 } as const;
+
+/**
+ * How far a phone's clock may run ahead of the server's (photos' `takenAt`, taps' `tappedAt`):
+ * a time further ahead is a wrong clock, not a moment the crew lived through.
+ */
+export const CREW_CLOCK_DRIFT_MS = 10 * 60_000;
+
+/**
+ * Whether a tap reached the server late enough for both times to be worth showing ("tapped 17:07,
+ * received 17:19"): a minute or more apart, the times a person reads differ.
+ */
+export function arrivedLater(tappedAt: string | null, receivedAt: string | null): boolean {
+  if (!tappedAt || !receivedAt) return false;
+  return new Date(receivedAt).getTime() - new Date(tappedAt).getTime() >= 60_000;
+}
 
 const WEEKDAY_DAY_MONTH = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 
@@ -121,8 +137,10 @@ export interface CrewStop {
   /** Staff scheduled it before the customer paid: the card says "unpaid". */
   unpaid: boolean;
   status: CrewStopStatus;
-  /** When the stop reached its status (ISO), null while planned. */
+  /** When the crew tapped the stop's status, by the phone's clock (ISO), null while planned. */
   statusAt: string | null;
+  /** When the server received that tap (ISO): later than `statusAt` when it waited for signal. */
+  statusReceivedAt: string | null;
   photos: CrewStopPhoto[];
 }
 

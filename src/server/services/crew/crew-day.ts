@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../../../db/client.ts';
 import { bookings, crewStops, photos, progressLogs } from '../../../../db/schema.ts';
-import { CREW_MESSAGES, type CrewDay } from '../../../domain/crew.ts';
+import { CREW_MESSAGES, crewLinkOpensAt, type CrewDay } from '../../../domain/crew.ts';
 import { findProjectStep } from '../../../domain/project-steps.ts';
 import { londonParts, toLondonDate } from '../../../domain/schedule.ts';
 import type { AppDeps } from '../../api/deps.ts';
@@ -11,8 +11,9 @@ import { deliverAfterAnswer } from '../../providers/mailer.ts';
 import { crewOnTheWayEmail } from '../../email/templates/index.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import type { CrewSession } from './crew-links.ts';
+import { parsePhoneTime } from './phone-clock.ts';
 import { createTrackingLink, trackingLinkUrl } from '../projects/tracking.ts';
-import { advanceStop, lockStop, plannedStops, requireStop, statusAt } from './crew-stops.ts';
+import { advanceStop, lockStop, plannedStops, requireStop, statusAt, statusReceivedAt } from './crew-stops.ts';
 
 // The crew's day (api.md "Crew day"): the stops of one worker's London day, in route order, and
 // what the crew does at each: On my way, photos as proof (crew-photos.ts), Done. Every call is
@@ -43,6 +44,7 @@ export async function crewDay(db: Database, session: CrewSession): Promise<CrewD
         ...stop,
         status: row?.status ?? 'planned',
         statusAt: statusAt(row),
+        statusReceivedAt: statusReceivedAt(row),
         photos: photoRows
           .filter((photo) => photo.bookingId === stop.bookingId)
           .map((photo) => ({ id: photo.id, photoType: photo.photoType, takenAt: photo.takenAt?.toISOString() ?? null })),
@@ -59,17 +61,28 @@ const londonTime = (instant: Date) => {
 type CrewDeps = Pick<AppDeps, 'db' | 'env' | 'mailer' | 'log' | 'now' | 'files'>;
 
 /**
+ * When the crew tapped, by the phone's clock: a tap that waited for signal keeps its own time.
+ * Absent, the tap is as old as its arrival; otherwise it must fall on the link's day (from its
+ * opening) and not after the server's clock, each within CREW_CLOCK_DRIFT_MS.
+ */
+export function tapTime(tappedAt: unknown, session: CrewSession, now: Date): Date {
+  if (tappedAt === undefined || tappedAt === null) return now;
+  return parsePhoneTime(tappedAt, now, 'tappedAt', CREW_MESSAGES.tappedAt, crewLinkOpensAt(session.day));
+}
+
+/**
  * On my way: the stop shows 'on the way' (to staff and on the customer's tracking page) and the
  * customer is e-mailed once per booking and day, with a new magic link to their tracking page.
  * A second tap, or a retry after a lost answer, e-mails nobody again.
  */
-export async function markOnTheWay(deps: CrewDeps, session: CrewSession, bookingId: number): Promise<CrewDay> {
-  await requireStop(deps.db, session, bookingId);
+export async function markOnTheWay(deps: CrewDeps, session: CrewSession, bookingId: number, tappedAt?: unknown): Promise<CrewDay> {
   const now = deps.now();
+  const tapped = tapTime(tappedAt, session, now);
+  await requireStop(deps.db, session, bookingId);
   const key = await deps.db.transaction(async (tx) => {
     // After Done the crew has left: a late tap changes nothing and tells the customer nothing.
     if ((await lockStop(tx, session, bookingId))?.status === 'done') return null;
-    const before = await advanceStop(tx, session, bookingId, 'on_the_way', now);
+    const before = await advanceStop(tx, session, bookingId, 'on_the_way', now, tapped);
     if (before?.onTheWayAt) return null;
     const [booking] = await tx
       .select({ id: bookings.id, firstName: bookings.firstName, email: bookings.email })
@@ -81,7 +94,7 @@ export async function markOnTheWay(deps: CrewDeps, session: CrewSession, booking
       firstName: booking!.firstName,
       email: booking!.email,
       day: session.day,
-      time: londonTime(now),
+      time: londonTime(tapped),
       trackingUrl: trackingLinkUrl(deps.env.SITE_URL, token),
     });
     const queued = await queueEmail(tx as unknown as Database, message);
@@ -113,20 +126,22 @@ function doneRefusal(booking: { currentStep: number; installationDate: Date | nu
  * Anything else is a 409 saying why, so a crew cannot skip the project's steps. A second Done of
  * the same stop writes nothing.
  */
-export async function markDone(deps: CrewDeps, session: CrewSession, bookingId: number): Promise<CrewDay> {
-  await requireStop(deps.db, session, bookingId);
+export async function markDone(deps: CrewDeps, session: CrewSession, bookingId: number, tappedAt?: unknown): Promise<CrewDay> {
   const now = deps.now();
+  const tapped = tapTime(tappedAt, session, now);
+  await requireStop(deps.db, session, bookingId);
   const step = findProjectStep(4)!;
   await deps.db.transaction(async (tx) => {
     if ((await lockStop(tx, session, bookingId))?.status === 'done') return;
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
     const refusal = doneRefusal(booking!, session.day);
     if (refusal) throw conflict(refusal);
-    await advanceStop(tx, session, bookingId, 'done', now);
-    const notes = `Installed by ${session.worker.name} (crew), marked done at ${londonTime(now)}`;
+    await advanceStop(tx, session, bookingId, 'done', now, tapped);
+    const received = londonTime(now) === londonTime(tapped) ? '' : ` (received ${londonTime(now)})`;
+    const notes = `Installed by ${session.worker.name} (crew), marked done at ${londonTime(tapped)}${received}`;
     await tx
       .update(bookings)
-      .set({ statusNotes: notes, updatedAt: now, currentStep: step.step, status: step.status, installationDate: now })
+      .set({ statusNotes: notes, updatedAt: now, currentStep: step.step, status: step.status, installationDate: tapped })
       .where(eq(bookings.id, bookingId));
     await tx.insert(progressLogs).values({ bookingId, step: step.step, stepName: step.name, status: step.status, notes, createdAt: now });
     await writeChannelLog(tx, {
