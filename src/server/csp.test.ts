@@ -35,7 +35,9 @@ describe('page policies', () => {
     expect(policy.get('base-uri')).toEqual(["'none'"]);
     expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
     expect(policy.get('form-action')).toEqual(["'self'"]);
-    expect(policy.get('worker-src')).toEqual(["'none'"]);
+    // Only the crew's page has a service worker and a manifest (an installable app, scope /crew).
+    expect(policy.get('worker-src')).toEqual([page === '/crew' ? "'self'" : "'none'"]);
+    expect(policy.get('manifest-src')).toEqual([page === '/crew' ? "'self'" : "'none'"]);
     // Scripts and styles are the meta policy's (Astro's hashes); a header default-src would block them.
     expect(policy.has('script-src')).toBe(false);
     expect(policy.has('default-src')).toBe(false);

@@ -33,6 +33,11 @@ interface PageNeeds {
   payment?: readonly string[];
   /** The page itself may ask for the device's location (Permissions-Policy). */
   geolocation?: boolean;
+  /**
+   * An installable web app: its manifest and its own service worker, both from this site. Only
+   * /crew is one (public/crew-sw.js, scope /crew); every other page allows neither.
+   */
+  installable?: boolean;
 }
 
 const SELF = "'self'";
@@ -64,7 +69,8 @@ const PAGE_NEEDS: Record<string, (settings: PolicySettings) => PageNeeds> = {
   '/admin': (settings) => mapNeeds(settings),
   // The crew's day: its route map, and the phone's position on proof photos (asked for on the
   // first photo). The camera opens through <input capture>, which needs no camera permission.
-  '/crew': (settings) => ({ ...mapNeeds(settings), geolocation: true }),
+  // It installs on the home screen and opens with no signal (public/crew-sw.js).
+  '/crew': (settings) => ({ ...mapNeeds(settings), geolocation: true, installable: true }),
   // The demo video's source is a setting: a file on this site or on another host.
   '/how-it-works': (settings) => {
     const video = settings.PUBLIC_DEMO_VIDEO_URL ? sourceOfUrl(settings.PUBLIC_DEMO_VIDEO_URL) : undefined;
@@ -97,8 +103,8 @@ function pageDirectives(path: string, settings: PolicySettings): string[] {
     `font-src ${SELF}`,
     needs.media ? `media-src ${sources(SELF, needs.media)}` : `media-src ${NONE}`,
     needs.frame ? `frame-src ${needs.frame.join(' ')}` : `frame-src ${NONE}`,
-    `worker-src ${NONE}`,
-    `manifest-src ${NONE}`,
+    `worker-src ${needs.installable ? SELF : NONE}`,
+    `manifest-src ${needs.installable ? SELF : NONE}`,
   ];
 }
 

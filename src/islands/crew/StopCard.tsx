@@ -1,8 +1,8 @@
 import { useId, useState, type ChangeEvent } from 'react';
-import { CREW_STATUS_LABEL, navigationUrl } from '../../domain/crew.ts';
+import { CREW_STATUS_LABEL, arrivedLater, navigationUrl } from '../../domain/crew.ts';
 import { preparePhoto } from '../admin/projects/scale-image.ts';
 import type { CrewStop, CrewStopStatus } from './crew-api.ts';
-import type { QueuedItem } from './crew-queue.ts';
+import { photosWaitingText, type QueuedItem } from './crew-queue.ts';
 
 // One stop on the crew's day: where, what, for whom, and the three things a crew does there.
 
@@ -54,7 +54,8 @@ export function StopCard({ stop, pending, actions }: { stop: CrewStop; pending: 
   const waitingDone = pending.some((item) => item.action === 'done');
   const status: CrewStopStatus = waitingDone ? 'done' : stop.status === 'planned' && waitingWay ? 'on_the_way' : stop.status;
   const isDone = status === 'done';
-  const time = timeOf(stop.statusAt);
+  // Both times when the tap waited for signal: when it was tapped, and when the server had it.
+  const time = arrivedLater(stop.statusAt, stop.statusReceivedAt) ? `${timeOf(stop.statusAt)} (received ${timeOf(stop.statusReceivedAt)})` : timeOf(stop.statusAt);
   const photoCount = (type: PhotoType) => stop.photos.filter((photo) => photo.photoType === type).length;
   const waitingCount = (type: PhotoType) => pending.filter((item) => item.action === 'photo' && item.photoType === type).length;
   const hasAfter = photoCount('after') + waitingCount('after') > 0;
@@ -141,7 +142,7 @@ export function StopCard({ stop, pending, actions }: { stop: CrewStop; pending: 
               disabled={!actions || busy !== null || status !== 'planned'}
               onClick={() => void run('way', () => actions!.onTheWay(stop.bookingId))}
             >
-              {status === 'planned' ? 'On my way' : 'Customer told'}
+              {status === 'planned' ? 'On my way' : stop.status === 'planned' ? 'Will tell the customer when you have signal' : 'Customer told'}
             </button>
           </div>
           <fieldset>
@@ -172,7 +173,7 @@ export function StopCard({ stop, pending, actions }: { stop: CrewStop; pending: 
                       <span>{busy === type ? 'Saving…' : label}</span>
                       <span className="text-xs font-normal">
                         {sent ? `✓ ${sent} sent` : waiting ? '' : 'Take photo'}
-                        {waiting ? `${sent ? ' · ' : ''}${waiting} waiting` : ''}
+                        {waiting ? `${sent ? ' · ' : ''}${photosWaitingText(waiting)}` : ''}
                       </span>
                     </label>
                   </div>
@@ -195,6 +196,7 @@ export function StopCard({ stop, pending, actions }: { stop: CrewStop; pending: 
         <p className="mt-3 border-t border-concrete-100 px-5 py-3 text-sm text-concrete-700">
           {photoCount('before') + photoCount('during') + photoCount('after')} photos sent
           {time && status === stop.status ? `; done at ${time}` : ''}.
+          {status !== stop.status && ' Will tell the office it is done when you have signal.'}
         </p>
       )}
     </article>
