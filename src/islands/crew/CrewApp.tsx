@@ -77,9 +77,10 @@ export default function CrewApp({ tiles }: { tiles: MapTiles }) {
       return true;
     } catch (error) {
       if (error instanceof ApiError) {
-        // A link that ended or never was is forgotten with its day; one not yet open keeps its link.
-        if (error.status === 404 || error.status === 410) forgetCrewDay();
-        if (error.status === 403) localStorage.removeItem(CREW_DAY_KEY);
+        // A link that never was is forgotten with its day. A link that ended or is not yet open
+        // loses its day but stays, so the page keeps saying why (the ended link opens nothing).
+        if (error.status === 404) forgetCrewDay();
+        if (error.status === 403 || error.status === 410) localStorage.removeItem(CREW_DAY_KEY);
         setLoad({ state: 'error', status: error.status, message: error.message });
         return false;
       }

@@ -136,14 +136,21 @@ export function StopCard({ stop, pending, actions }: { stop: CrewStop; pending: 
             ) : (
               <span />
             )}
-            <button
-              type="button"
-              className={status === 'planned' ? 'btn-primary px-3' : 'btn-secondary px-3'}
-              disabled={!actions || busy !== null || status !== 'planned'}
-              onClick={() => void run('way', () => actions!.onTheWay(stop.bookingId))}
-            >
-              {status === 'planned' ? 'On my way' : stop.status === 'planned' ? 'Will tell the customer when you have signal' : 'Customer told'}
-            </button>
+            {waitingWay && stop.status === 'planned' ? (
+              // Nobody has been told yet: the tap waits on the phone for signal.
+              <p className="flex items-center justify-center rounded-xl border-2 border-dashed border-warning-700/30 bg-warning-50 px-2 py-1 text-center text-sm leading-snug font-semibold text-warning-700">
+                Will tell the customer when you have signal
+              </p>
+            ) : (
+              <button
+                type="button"
+                className={status === 'planned' ? 'btn-primary px-3' : 'btn-secondary px-3'}
+                disabled={!actions || busy !== null || status !== 'planned'}
+                onClick={() => void run('way', () => actions!.onTheWay(stop.bookingId))}
+              >
+                {status === 'planned' ? 'On my way' : 'Customer told'}
+              </button>
+            )}
           </div>
           <fieldset>
             <legend className="mb-2 text-sm font-semibold text-concrete-700">Photos</legend>

@@ -24,12 +24,19 @@ interface DayCopy {
  */
 export function registerCrewWorker(): void {
   if (!('serviceWorker' in navigator)) return;
+  const nameLoaded = (worker: ServiceWorker | null | undefined) => {
+    const urls = performance.getEntriesByType('resource').map((entry) => entry.name);
+    worker?.postMessage({ type: 'cache-assets', urls });
+  };
   void navigator.serviceWorker
     .register(CREW_WORKER_URL, { scope: CREW_WORKER_SCOPE })
     .then(() => navigator.serviceWorker.ready)
     .then((registration) => {
-      const urls = performance.getEntriesByType('resource').map((entry) => entry.name);
-      registration.active?.postMessage({ type: 'cache-assets', urls });
+      nameLoaded(registration.active);
+      // Scripts that load late (on idle, the map) are named again once the page has settled.
+      const again = () => setTimeout(() => nameLoaded(registration.active), 2000);
+      if (document.readyState === 'complete') again();
+      else window.addEventListener('load', again, { once: true });
     })
     .catch(() => undefined);
 }
