@@ -195,7 +195,8 @@ async function sendQueue() {
     const items = (await queue.items()).filter((item) => !item.problem).sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
     for (const item of items) {
       // Made under an earlier link of the same day: sent with the link the phone holds now.
-      const token = link && link.token && (!item.day || !link.day || item.day === link.day) ? link.token : item.token;
+      const sameDay = link && link.day && item.day === link.day && link.worker === (item.worker || null);
+      const token = link && link.token && (item.token === link.token || !item.day || sameDay) ? link.token : item.token;
       const { url, init } = requestOf(item, token);
       const response = await fetch(url, init); // no signal: throws, and the browser tries the sync again
       if (response.ok) {

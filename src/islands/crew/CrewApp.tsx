@@ -65,7 +65,8 @@ export default function CrewApp({ tiles }: { tiles: MapTiles }) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [notice, setNotice] = useState('');
   const loadedDay = load.state === 'ready' ? load.day.date : null;
-  const held: HeldLink | null = useMemo(() => (token ? { token, day: loadedDay } : null), [token, loadedDay]);
+  const loadedWorker = load.state === 'ready' ? load.day.worker.name : null;
+  const held: HeldLink | null = useMemo(() => (token ? { token, day: loadedDay, worker: loadedWorker } : null), [token, loadedDay, loadedWorker]);
   const { queue, state: queueState, flush: flushQueue, enqueue, linkEnded } = useCrewQueue(held);
 
   const refresh = useCallback(async (): Promise<boolean> => {

@@ -10,10 +10,11 @@ const DB_NAME = 'clean-patch-crew';
 const STORE = 'queue';
 const META = 'meta';
 
-/** The link the phone holds now and its London day, once the day has loaded. */
+/** The link the phone holds now, with its London day and worker once the day has loaded. */
 export interface HeldLink {
   token: string;
   day: string | null;
+  worker: string | null;
 }
 
 function request<T>(req: IDBRequest<T>): Promise<T> {

@@ -146,16 +146,17 @@ describe('waitingText', () => {
 });
 
 describe('linkFor', () => {
-  const held = { token: 'new', day: '2026-11-23' };
+  const held = { token: 'new', day: '2026-11-23', worker: 'Sam Carter' };
   it.each([
-    ['an item made under a replaced link of the same day goes with the new link', { token: 'old', day: '2026-11-23' }, 'new'],
-    ["an item from another day keeps its own link (it must not land on today's day)", { token: 'old', day: '2026-11-22' }, 'old'],
+    ['an item made under a replaced link of the same day goes with the new link', { token: 'old', day: '2026-11-23', worker: 'Sam Carter' }, 'new'],
+    ["an item from another day keeps its own link (it must not land on today's day)", { token: 'old', day: '2026-11-22', worker: 'Sam Carter' }, 'old'],
+    ["another worker's item on a shared phone keeps its own link", { token: 'old', day: '2026-11-23', worker: 'Lee Ward' }, 'old'],
     ['an item from before items named their day goes with the link held now', { token: 'old' }, 'new'],
   ])('%s', (_case, queued, expected) => {
     expect(linkFor(queued, held)).toBe(expected);
   });
 
-  it('keeps the item\'s own link until the held link\'s day is known', () => {
-    expect(linkFor({ token: 'old', day: '2026-11-23' }, { token: 'new', day: null })).toBe('old');
+  it("keeps the item's own link until the held link's day is known", () => {
+    expect(linkFor({ token: 'old', day: '2026-11-23', worker: 'Sam Carter' }, { token: 'new', day: null, worker: null })).toBe('old');
   });
 });

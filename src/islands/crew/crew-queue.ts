@@ -19,8 +19,9 @@ export interface QueuedItem {
   id: string;
   /** The crew link the action was made with. */
   token: string;
-  /** The London day of that link ('YYYY-MM-DD'): a later link of the same day may send it. */
+  /** The London day of that link ('YYYY-MM-DD') and its worker: a later link of theirs for the same day may send it. */
   day?: string;
+  worker?: string;
   /** The stop's number on the day, so the item can be named once the day is gone ("Stop 2"). */
   stopOrder?: number;
   bookingId: number;

@@ -10,16 +10,17 @@ import { openQueueStore, type CrewStore, type HeldLink } from './crew-queue-stor
 const ENDED_DAY_LINK = "That day's link has ended. Ask the office for a new link.";
 
 /**
- * The link an item is sent with: the one the phone holds now when it is for the item's day (so
- * an item made under a link staff replaced is not lost with the old link), else its own.
+ * The link an item is sent with: the one the phone holds now when it is for the same worker's
+ * same day (so an item made under a link staff replaced is not lost with the old link), else
+ * its own (another day's, or another worker's on a shared phone).
  */
-export function linkFor(item: Pick<QueuedItem, 'token' | 'day'>, held: HeldLink | null): string {
+export function linkFor(item: Pick<QueuedItem, 'token' | 'day' | 'worker'>, held: HeldLink | null): string {
   if (!held) return item.token;
-  if (item.token === held.token || !item.day || (held.day !== null && held.day === item.day)) return held.token;
-  return item.token;
+  if (item.token === held.token || !item.day) return held.token;
+  return held.day !== null && held.day === item.day && held.worker === (item.worker ?? null) ? held.token : item.token;
 }
 
-export type NewItem = Omit<QueuedItem, 'id' | 'token' | 'day' | 'attempts' | 'createdAt'>;
+export type NewItem = Omit<QueuedItem, 'id' | 'token' | 'day' | 'worker' | 'attempts' | 'createdAt'>;
 
 export function useCrewQueue(held: HeldLink | null) {
   const heldRef = useRef(held);
@@ -76,7 +77,8 @@ export function useCrewQueue(held: HeldLink | null) {
     async (entry: NewItem) => {
       const current = heldRef.current;
       if (!queue || !current) return;
-      await queue.enqueue({ ...entry, id: crypto.randomUUID(), token: current.token, ...(current.day ? { day: current.day } : {}) });
+      const made = current.day && current.worker ? { day: current.day, worker: current.worker } : {};
+      await queue.enqueue({ ...entry, id: crypto.randomUUID(), token: current.token, ...made });
       requestBackgroundSync();
     },
     [queue],
