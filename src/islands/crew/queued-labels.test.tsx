@@ -1,15 +1,12 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTestRoot } from '../../../tests/setup/react-root.ts';
 import type { CrewStop } from './crew-api.ts';
 import type { QueuedItem } from './crew-queue.ts';
 import { StopCard, type StopActions } from './StopCard.tsx';
 
 // What a stop says while the crew's taps wait on the phone (no signal): nothing claims to have
 // happened before the server has answered.
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const STOP: CrewStop = {
   bookingId: 7,
@@ -41,19 +38,9 @@ const queued = (action: QueuedItem['action'], extra: Partial<QueuedItem> = {}): 
 });
 
 describe('a stop with taps waiting for signal', () => {
-  let root: Root;
-  let container: HTMLElement;
-  beforeEach(() => {
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
-  });
-  afterEach(() => {
-    act(() => root.unmount());
-    container.remove();
-  });
-  const render = (stop: CrewStop, pending: QueuedItem[]) => act(() => root.render(<StopCard stop={stop} pending={pending} actions={actions} />));
-  const text = () => container.textContent ?? '';
+  const root = useTestRoot();
+  const render = (stop: CrewStop, pending: QueuedItem[]) => root.render(<StopCard stop={stop} pending={pending} actions={actions} />);
+  const text = () => root.container.textContent ?? '';
 
   it('says the customer will be told, not that they were', () => {
     render(STOP, [queued('on-the-way')]);
@@ -64,7 +51,7 @@ describe('a stop with taps waiting for signal', () => {
 
   it('counts photos that wait: "1 photo waiting"', () => {
     render(STOP, [queued('photo', { photoType: 'after' })]);
-    expect(container.querySelector('label[for$="-after"]')?.textContent).toBe('After1 photo waiting');
+    expect(root.container.querySelector('label[for$="-after"]')?.textContent).toBe('After1 photo waiting');
   });
 
   it('says Done waits to be sent', () => {
@@ -75,9 +62,9 @@ describe('a stop with taps waiting for signal', () => {
 
   it('once the server has it, shows the time tapped and, when later, the time received', () => {
     render({ ...STOP, status: 'on_the_way', statusAt: '2026-11-23T17:07:22Z', statusReceivedAt: '2026-11-23T17:19:00Z' }, []);
-    expect(container.querySelector('[data-testid="crew-status"]')?.textContent).toBe('On the way · 17:07 (received 17:19)');
+    expect(root.container.querySelector('[data-testid="crew-status"]')?.textContent).toBe('On the way · 17:07 (received 17:19)');
     expect(text()).toContain('Customer told');
     render({ ...STOP, status: 'on_the_way', statusAt: '2026-11-23T17:07:22Z', statusReceivedAt: '2026-11-23T17:07:29Z' }, []);
-    expect(container.querySelector('[data-testid="crew-status"]')?.textContent).toBe('On the way · 17:07');
+    expect(root.container.querySelector('[data-testid="crew-status"]')?.textContent).toBe('On the way · 17:07');
   });
 });
