@@ -225,6 +225,8 @@ test('a photo taken offline survives a new link from staff and goes once with it
   await expect(page.getByTestId('crew-waiting')).toContainText('Ask the office for a new link');
   await expect(page.getByTestId('crew-queued-item')).toContainText(/^Stop 3: Before photo, taken \d{2}:\d{2}/);
   await expect(page.getByTestId('crew-stop')).toHaveCount(0);
+  // The ended link took the day's copy (customers' names and addresses) off the phone.
+  expect(await page.evaluate(() => localStorage.getItem('crewDay'))).toBeNull();
   const scan = await new AxeBuilder({ page }).analyze();
   expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   await shot(page, 'crew-revoked-link-375');
@@ -236,6 +238,22 @@ test('a photo taken offline survives a new link from staff and goes once with it
   await expect(page.getByTestId('crew-waiting')).toHaveCount(0);
   expect((await staff.storedPhotos(tokenOf(third), await stopBooking(page, 3))).filter((photo) => photo.photoType === 'before')).toHaveLength(1);
   await staff.context.close();
+});
+
+test("a day kept for one link never shows under another link, even with no signal @mobile", async ({ browser, baseURL, context, page }) => {
+  const jo = await office(browser, baseURL!, 'Jo');
+  const max = await office(browser, baseURL!, 'Max');
+  await context.route(/tile\.openstreetmap/, (route) => route.fulfill({ status: 204 }));
+  await openOnline(page, await jo.resend());
+  const maxLink = await max.resend();
+  await context.setOffline(true);
+  await page.goto(maxLink);
+  await expect(page.getByRole('heading', { name: 'No signal' })).toBeVisible();
+  await expect(page.getByTestId('crew-stop')).toHaveCount(0);
+  await expect(page.getByText('Jo’s stops')).toHaveCount(0);
+  await context.setOffline(false);
+  await jo.context.close();
+  await max.context.close();
 });
 
 test('only /crew has a service worker: the public pages register none and are not controlled @mobile', async ({ page }) => {
