@@ -240,6 +240,38 @@ test('a photo taken offline survives a new link from staff and goes once with it
   await staff.context.close();
 });
 
+test('with the page closed, Background Sync sends the queue from the service worker @mobile', async ({ browser, baseURL, context, page }) => {
+  const staff = await office(browser, baseURL!, 'Sol');
+  await context.route(/tile\.openstreetmap/, (route) => route.fulfill({ status: 204 }));
+  const link = await staff.resend();
+  await openOnline(page, link);
+  const bookingId = await stopBooking(page, 2);
+  await context.setOffline(true);
+  await stopCard(page, 2).getByTestId('photo-before').setInputFiles(PHOTO);
+  await expect(stopCard(page, 2).getByText('1 photo waiting')).toBeVisible();
+
+  // The crew page is closed; the signal returns and the browser wakes the worker for its sync.
+  const other = await context.newPage();
+  await page.close();
+  await context.setOffline(false);
+  await other.goto('/pricing');
+  const session = await context.newCDPSession(other);
+  const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
+  session.on('ServiceWorker.workerRegistrationUpdated', (event: { registrations: typeof registrations }) => registrations.push(...event.registrations));
+  await session.send('ServiceWorker.enable');
+  await expect.poll(() => registrations.find((registration) => registration.scopeURL.endsWith('/crew') && !registration.isDeleted)).toBeTruthy();
+  const crew = registrations.find((registration) => registration.scopeURL.endsWith('/crew'))!;
+  await session.send('ServiceWorker.dispatchSyncEvent', { origin: new URL(baseURL!).origin, registrationId: crew.registrationId, tag: 'crew-queue', lastChance: false });
+
+  await expect.poll(async () => (await staff.storedPhotos(tokenOf(link), bookingId)).filter((photo) => photo.photoType === 'before').length).toBe(1);
+  // Removed from the phone once the server had it.
+  const reopened = await context.newPage();
+  await reopened.goto('/crew');
+  await expect(stopCard(reopened, 2).locator('label', { hasText: 'Before' })).toContainText('✓ 1 sent');
+  await expect(reopened.getByTestId('crew-waiting')).toHaveCount(0);
+  await staff.context.close();
+});
+
 test("a day kept for one link never shows under another link, even with no signal @mobile", async ({ browser, baseURL, context, page }) => {
   const jo = await office(browser, baseURL!, 'Jo');
   const max = await office(browser, baseURL!, 'Max');
