@@ -747,6 +747,7 @@ export const crewStops = pgTable(
     status: text('status', { enum: ['on_the_way', 'started', 'done'] }).notNull(),
     workerId: integer('worker_id').references(() => workers.id, { onDelete: 'set null' }),
     workerName: text('worker_name').notNull(),
+    /** When the crew tapped On my way / Done, on the phone's clock (api.md "Crew day"). */
     onTheWayAt: instant('on_the_way_at'),
     startedAt: instant('started_at'),
     doneAt: instant('done_at'),
@@ -755,6 +756,9 @@ export const crewStops = pgTable(
      * an undo within CREW_UNDO_MINUTES puts back the time staff scheduled.
      */
     installationDateBeforeDone: instant('installation_date_before_done'),
+    /** When the server received the tap: later than the tap when the phone had no signal. */
+    onTheWayReceivedAt: instant('on_the_way_received_at'),
+    doneReceivedAt: instant('done_received_at'),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.bookingId, table.day] }), index('crew_stops_day_idx').on(table.day)],

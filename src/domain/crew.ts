@@ -30,6 +30,7 @@ export const CREW_MESSAGES = {
   stopNotFound: 'This stop is not on your day.',
   photoType: 'Photo type must be before, during or after',
   takenAt: 'takenAt must be an ISO 8601 date and time',
+  tappedAt: "tappedAt must be an ISO 8601 date and time on the link's day, by the phone's clock",
   position: 'lat, lng and accuracy must be numbers in range',
   doneBeforeScheduled: 'This project is not scheduled for installation yet, so it cannot be marked done. Ask the office.',
   doneAfterInstalled: 'This project is already past installation, so it cannot be marked done again. Ask the office.',
@@ -42,6 +43,21 @@ export const CREW_MESSAGES = {
 /** When a Done marked at `doneAt` can no longer be undone from the phone. */
 export function crewUndoEndsAt(doneAt: Date): Date {
   return new Date(doneAt.getTime() + CREW_UNDO_MINUTES * 60_000);
+}
+
+/**
+ * How far a phone's clock may run ahead of the server's (photos' `takenAt`, taps' `tappedAt`):
+ * a time further ahead is a wrong clock, not a moment the crew lived through.
+ */
+export const CREW_CLOCK_DRIFT_MS = 10 * 60_000;
+
+/**
+ * Whether a tap reached the server late enough for both times to be worth showing ("tapped 17:07,
+ * received 17:19"): a minute or more apart, the times a person reads differ.
+ */
+export function arrivedLater(tappedAt: string | null, receivedAt: string | null): boolean {
+  if (!tappedAt || !receivedAt) return false;
+  return new Date(receivedAt).getTime() - new Date(tappedAt).getTime() >= 60_000;
 }
 
 const WEEKDAY_DAY_MONTH = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
@@ -160,8 +176,10 @@ export interface CrewStop {
   /** The stencil to bring: the proof version the customer approved; null while none is. */
   stencil: CrewStencil | null;
   status: CrewStopStatus;
-  /** When the stop reached its status (ISO), null while planned. */
+  /** When the crew tapped the stop's status, by the phone's clock (ISO), null while planned. */
   statusAt: string | null;
+  /** When the server received that tap (ISO): later than `statusAt` when it waited for signal. */
+  statusReceivedAt: string | null;
   photos: CrewStopPhoto[];
 }
 

@@ -36,8 +36,10 @@ describe('page policies', () => {
     expect(policy.get('base-uri')).toEqual(["'none'"]);
     expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
     expect(policy.get('form-action')).toEqual(["'self'"]);
-    // Only the pages whose forms may solve a proof-of-work challenge run a worker, their own.
-    expect(policy.get('worker-src')).toEqual(PAGES_WITH_CHALLENGE.includes(page) ? ["'self'"] : ["'none'"]);
+    // The pages whose forms may solve a proof-of-work challenge run a worker of their own; the
+    // crew's page has its service worker and a manifest (an installable app, scope /crew).
+    expect(policy.get('worker-src')).toEqual(PAGES_WITH_CHALLENGE.includes(page) || page === '/crew' ? ["'self'"] : ["'none'"]);
+    expect(policy.get('manifest-src')).toEqual([page === '/crew' ? "'self'" : "'none'"]);
     // Scripts and styles are the meta policy's (Astro's hashes); a header default-src would block them.
     expect(policy.has('script-src')).toBe(false);
     expect(policy.has('default-src')).toBe(false);

@@ -38,6 +38,11 @@ interface PageNeeds {
    * worker of this site's own (src/islands/shared/challenge-worker.ts): worker-src 'self'.
    */
   worker?: boolean;
+  /**
+   * An installable web app: its manifest and its own service worker, both from this site. Only
+   * /crew is one (public/crew-sw.js, scope /crew); no other page has a manifest or a service worker.
+   */
+  installable?: boolean;
 }
 
 const SELF = "'self'";
@@ -72,7 +77,8 @@ const PAGE_NEEDS: Record<string, (settings: PolicySettings) => PageNeeds> = {
   '/admin': (settings) => ({ ...mapNeeds(settings), worker: true }),
   // The crew's day: its route map, and the phone's position on proof photos (asked for on the
   // first photo). The camera opens through <input capture>, which needs no camera permission.
-  '/crew': (settings) => ({ ...mapNeeds(settings), geolocation: true }),
+  // It installs on the home screen and opens with no signal (public/crew-sw.js).
+  '/crew': (settings) => ({ ...mapNeeds(settings), geolocation: true, installable: true }),
   // The demo video's source is a setting: a file on this site or on another host.
   '/how-it-works': (settings) => {
     const video = settings.PUBLIC_DEMO_VIDEO_URL ? sourceOfUrl(settings.PUBLIC_DEMO_VIDEO_URL) : undefined;
@@ -105,8 +111,8 @@ function pageDirectives(path: string, settings: PolicySettings): string[] {
     `font-src ${SELF}`,
     needs.media ? `media-src ${sources(SELF, needs.media)}` : `media-src ${NONE}`,
     needs.frame ? `frame-src ${needs.frame.join(' ')}` : `frame-src ${NONE}`,
-    `worker-src ${needs.worker ? SELF : NONE}`,
-    `manifest-src ${NONE}`,
+    `worker-src ${needs.worker || needs.installable ? SELF : NONE}`,
+    `manifest-src ${needs.installable ? SELF : NONE}`,
   ];
 }
 

@@ -65,7 +65,7 @@ test('a crew works through a stop, with a photo taken offline sent when back onl
   await context.setOffline(true);
   await stop.getByTestId('photo-after').setInputFiles(PHOTO);
   await expect(page.getByTestId('crew-waiting')).toContainText('1 photo waiting to upload');
-  await expect(stop.getByText('1 waiting')).toBeVisible();
+  await expect(stop.getByText('1 photo waiting')).toBeVisible();
   await shot(page, 'crew-offline-375');
   await context.setOffline(false);
   await expect(page.getByTestId('crew-waiting')).toHaveCount(0);

@@ -7,31 +7,29 @@ import { MapBoundary, lazyWithStylesheet } from '../shared/load-stylesheet.ts';
 import { CREW_DAY_KEY, CREW_LINK_KEY } from '../shared/storage-keys.ts';
 import { readLinkToken, withoutLinkToken } from '../tracking/tracking-api.ts';
 import type { MapTiles } from '../admin/operations/map-tiles.ts';
-import { fetchCrewDay, sendQueued, type CrewDayData } from './crew-api.ts';
-import { createCrewQueue, waitingText, type CrewQueue, type QueueState } from './crew-queue.ts';
-import { openQueueStore } from './crew-queue-store.ts';
+import { fetchCrewDay, type CrewDayData } from './crew-api.ts';
+import { londonTime, readDayCopy, registerCrewWorker, saveDayCopy, storedDayDate } from './crew-offline.ts';
+import type { HeldLink } from './crew-queue-store.ts';
+import { ASK_FOR_LINK, QueuePanel } from './QueuePanel.tsx';
 import { StopCard, type StopActions } from './StopCard.tsx';
+import { useCrewQueue } from './use-crew-queue.ts';
 
 // /crew (api.md "Crew day"): a worker's stops for the day on their phone. No account: the crew
 // link's token comes in the address once, is kept on the phone and removed from the address bar.
-// Every tap and photo goes through the queue (crew-queue.ts) so a bad signal loses nothing.
+// Every tap and photo goes through the queue (crew-queue.ts) so a bad signal loses nothing, and
+// the service worker (crew-offline.ts) lets the page open again with no signal at all.
 
 const RouteMap = lazyWithStylesheet(() => import('../admin/operations/RouteMap.tsx'), leafletStylesheet);
 
-type Load = { state: 'loading' } | { state: 'ready'; day: CrewDayData; offline: boolean } | { state: 'error'; status: number | null; message: string };
-
-function readStored<T>(key: string): T | null {
-  try {
-    const raw = localStorage.getItem(key);
-    return raw ? (JSON.parse(raw) as T) : null;
-  } catch {
-    return null;
-  }
-}
+type Load =
+  | { state: 'loading' }
+  | { state: 'ready'; day: CrewDayData; offline: boolean; savedAt: string }
+  | { state: 'error'; status: number | null; message: string };
 
 /**
  * The phone keeps the day (customers' first names and addresses) and the link only while the
- * link can work: once the day is over, or the server says the link ended, both go.
+ * link can work: once the day is over, or the server says the link ended, both go. What waits in
+ * the queue stays: it is the crew's work, sent once a new link comes or discarded by the crew.
  */
 function forgetCrewDay() {
   localStorage.removeItem(CREW_DAY_KEY);
@@ -39,8 +37,8 @@ function forgetCrewDay() {
 }
 
 function forgetEndedDay(now: Date) {
-  const stored = readStored<CrewDayData>(CREW_DAY_KEY);
-  if (stored?.date && isCrewDayOver(stored.date, now)) forgetCrewDay();
+  const date = storedDayDate();
+  if (date && isCrewDayOver(date, now)) forgetCrewDay();
 }
 
 function useCrewToken(): string | null | undefined {
@@ -51,11 +49,13 @@ function useCrewToken(): string | null | undefined {
     if (fromLink) {
       const previous = localStorage.getItem(CREW_LINK_KEY);
       localStorage.setItem(CREW_LINK_KEY, fromLink);
-      // A new link is a new day: yesterday's stops must not show while today's load.
+      // A new link may be another worker's or another day's: the stops shown are only ever the
+      // ones loaded with this link (readDayCopy checks), so the old copy goes.
       if (previous !== fromLink) localStorage.removeItem(CREW_DAY_KEY);
       window.history.replaceState(window.history.state, '', withoutLinkToken(window.location.href));
     }
     setToken(fromLink ?? localStorage.getItem(CREW_LINK_KEY));
+    registerCrewWorker();
   }, []);
   return token;
 }
@@ -69,27 +69,36 @@ export interface OfficePhone {
 export default function CrewApp({ tiles, office }: { tiles: MapTiles; office: OfficePhone }) {
   const token = useCrewToken();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [queue, setQueue] = useState<CrewQueue | null>(null);
-  const [queueState, setQueueState] = useState<QueueState>({ items: [], sending: false, lastError: null });
   const [notice, setNotice] = useState('');
+  const loadedDay = load.state === 'ready' ? load.day.date : null;
+  const loadedWorker = load.state === 'ready' ? load.day.worker.name : null;
+  const held: HeldLink | null = useMemo(() => (token ? { token, day: loadedDay, worker: loadedWorker } : null), [token, loadedDay, loadedWorker]);
+  const { queue, state: queueState, flush: flushQueue, enqueue, linkEnded } = useCrewQueue(held);
 
-  const refresh = useCallback(async () => {
-    if (!token) return;
+  const refresh = useCallback(async (): Promise<boolean> => {
+    if (!token) return false;
     try {
       const day = await fetchCrewDay(token);
-      localStorage.setItem(CREW_DAY_KEY, JSON.stringify(day));
-      setLoad({ state: 'ready', day, offline: false });
+      const copy = saveDayCopy(token, day, new Date());
+      setLoad({ state: 'ready', day, offline: false, savedAt: copy.savedAt });
+      return true;
     } catch (error) {
       if (error instanceof ApiError) {
-        // A link that ended or never was is forgotten with its day; one not yet open keeps its link.
-        if (error.status === 404 || error.status === 410) forgetCrewDay();
-        if (error.status === 403) localStorage.removeItem(CREW_DAY_KEY);
+        // A link that never was is forgotten with its day. A link that ended or is not yet open
+        // loses its day but stays, so the page keeps saying why (the ended link opens nothing).
+        if (error.status === 404) forgetCrewDay();
+        if (error.status === 403 || error.status === 410) localStorage.removeItem(CREW_DAY_KEY);
         setLoad({ state: 'error', status: error.status, message: error.message });
-        return;
+        return false;
       }
-      // No signal: the day this phone saw last, if it is this link's.
-      const cached = readStored<CrewDayData>(CREW_DAY_KEY);
-      setLoad(cached ? { state: 'ready', day: cached, offline: true } : { state: 'error', status: null, message: 'No signal. Your day will show as soon as the phone is back online.' });
+      // No signal: the day this phone saw last with this link, if it has one.
+      const copy = readDayCopy(token);
+      setLoad(
+        copy
+          ? { state: 'ready', day: copy.day, offline: true, savedAt: copy.savedAt }
+          : { state: 'error', status: null, message: 'No signal. Your day will show as soon as the phone is back online.' },
+      );
+      return false;
     }
   }, [token]);
 
@@ -99,57 +108,50 @@ export default function CrewApp({ tiles, office }: { tiles: MapTiles; office: Of
       setLoad({ state: 'error', status: 404, message: 'Open the link in your route e-mail to see your day.' });
       return;
     }
-    const cached = readStored<CrewDayData>(CREW_DAY_KEY);
-    if (cached) setLoad({ state: 'ready', day: cached, offline: !navigator.onLine });
+    const copy = readDayCopy(token);
+    if (copy) setLoad({ state: 'ready', day: copy.day, offline: !navigator.onLine, savedAt: copy.savedAt });
     void refresh();
   }, [token, refresh]);
 
-  // The queue: loaded from the phone's disk, flushed now, when the signal returns, and on Retry.
-  useEffect(() => {
-    let live = true;
-    let unsubscribe = () => {};
-    void openQueueStore().then(async (store) => {
-      if (!live) return;
-      const created = createCrewQueue(store, sendQueued);
-      unsubscribe = created.subscribe(setQueueState);
-      await created.load();
-      setQueue(created);
-    });
-    return () => {
-      live = false;
-      unsubscribe();
-    };
-  }, []);
-
   const flush = useCallback(async () => {
-    if (!queue) return;
-    const result = await queue.flush();
+    const result = await flushQueue();
+    if (!result) return;
     if (result.rejected.length > 0) setNotice(result.rejected.map((rejected) => rejected.reason).join(' '));
     if (result.sent.length > 0 || result.rejected.length > 0) await refresh();
-  }, [queue, refresh]);
+  }, [flushQueue, refresh]);
 
+  // The queue goes once the day has loaded with the link the phone holds (so an item made under
+  // an earlier link of the same day goes with this one), and again whenever the signal returns.
+  const flushRef = useRef(flush);
+  flushRef.current = flush;
   useEffect(() => {
-    if (!queue) return;
-    void flush();
-    const online = () => void flush().then(refresh);
+    if (queue && loadedDay && load.state === 'ready' && !load.offline) void flushRef.current();
+  }, [queue, loadedDay, load]);
+  useEffect(() => {
+    const online = () => void refresh();
     window.addEventListener('online', online);
     return () => window.removeEventListener('online', online);
-  }, [queue, flush, refresh]);
+  }, [refresh]);
 
   const actions: StopActions | null = useMemo(() => {
     if (!queue || !token) return null;
-    const add = async (entry: Parameters<CrewQueue['enqueue']>[0]) => {
-      await queue.enqueue(entry);
+    const stopOrder = (bookingId: number) => (load.state === 'ready' ? load.day.stops.find((stop) => stop.bookingId === bookingId)?.order : undefined);
+    const add = async (entry: Parameters<typeof enqueue>[0]) => {
+      await enqueue(entry);
       await flush();
     };
     return {
-      onTheWay: (bookingId) => add({ id: crypto.randomUUID(), token, bookingId, action: 'on-the-way' }),
-      done: (bookingId) => add({ id: crypto.randomUUID(), token, bookingId, action: 'done' }),
-      undoDone: (bookingId) => add({ id: crypto.randomUUID(), token, bookingId, action: 'undo-done' }),
-      photo: (bookingId, photo) => add({ id: crypto.randomUUID(), token, bookingId, action: 'photo', ...photo }),
+      onTheWay: (bookingId) => add({ bookingId, stopOrder: stopOrder(bookingId), action: 'on-the-way' }),
+      done: (bookingId) => add({ bookingId, stopOrder: stopOrder(bookingId), action: 'done' }),
+      undoDone: (bookingId) => add({ bookingId, stopOrder: stopOrder(bookingId), action: 'undo-done' }),
+      photo: (bookingId, photo) => add({ bookingId, stopOrder: stopOrder(bookingId), action: 'photo', ...photo }),
       notify: setNotice,
     };
-  }, [queue, token, flush]);
+  }, [queue, token, enqueue, flush, load]);
+
+  const panel = (ended: boolean) => (
+    <QueuePanel items={queueState.items} sending={queueState.sending} linkEnded={ended} queue={queue} onRetry={() => void flush()} />
+  );
 
   if (load.state === 'loading') {
     return (
@@ -158,11 +160,17 @@ export default function CrewApp({ tiles, office }: { tiles: MapTiles; office: Of
       </p>
     );
   }
-  if (load.state === 'error') return <LinkProblem status={load.status} message={load.message} onRetry={() => void refresh()} />;
+  if (load.state === 'error') {
+    const ended = load.status === 404 || load.status === 410;
+    return (
+      <LinkProblem status={load.status} message={load.message} onRetry={() => void refresh()}>
+        {panel(ended)}
+      </LinkProblem>
+    );
+  }
 
   const { day } = load;
   const done = day.stops.filter((stop) => stop.status === 'done').length;
-  const waiting = waitingText(queueState.items);
   const mapStops = day.stops.flatMap((stop) =>
     stop.lat !== null && stop.lng !== null ? [{ number: stop.order, label: stop.addresses[0] ?? stop.customerFirstName, lat: stop.lat, lng: stop.lng }] : [],
   );
@@ -178,7 +186,7 @@ export default function CrewApp({ tiles, office }: { tiles: MapTiles; office: Of
             <span>
               {done} of {day.stops.length} stop{day.stops.length === 1 ? '' : 's'} done
             </span>
-            {load.offline && <span className="text-accent-300">Offline: showing the last copy</span>}
+            {load.offline && <span className="text-accent-300" data-testid="crew-last-updated">Offline · Last updated {londonTime(load.savedAt)}</span>}
           </div>
           <div
             className="mt-2 h-2 overflow-hidden rounded-full bg-concrete-800"
@@ -195,17 +203,7 @@ export default function CrewApp({ tiles, office }: { tiles: MapTiles; office: Of
 
       <div className="space-y-4 px-4 pt-4">
         <div role="status" aria-live="polite" className="empty:hidden">
-          {waiting && (
-            <div className="flex items-center justify-between gap-3 rounded-2xl border border-warning-700/20 bg-warning-50 p-4 text-warning-700" data-testid="crew-waiting">
-              <div>
-                <p className="font-semibold">{waiting}</p>
-                <p className="text-sm">{queueState.sending ? 'Sending…' : 'Kept on this phone. They go as soon as there is signal.'}</p>
-              </div>
-              <button type="button" className="btn-secondary shrink-0 px-4" disabled={queueState.sending} onClick={() => void flush()}>
-                Retry now
-              </button>
-            </div>
-          )}
+          {panel(linkEnded !== null)}
         </div>
         {notice && (
           <p role="alert" className="rounded-2xl bg-danger-50 p-4 text-danger-600">
@@ -249,7 +247,7 @@ function progressWidth(done: number, total: number): string {
   return widths[total ? Math.round((done / total) * 12) : 0]!;
 }
 
-function LinkProblem({ status, message, onRetry }: { status: number | null; message: string; onRetry: () => void }) {
+function LinkProblem({ status, message, onRetry, children }: { status: number | null; message: string; onRetry: () => void; children: React.ReactNode }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -266,6 +264,7 @@ function LinkProblem({ status, message, onRetry }: { status: number | null; mess
           </button>
         )}
       </div>
+      <div className="mt-4">{children}</div>
     </div>
   );
 }

@@ -43,7 +43,9 @@ export function DoneControl({ customerFirstName, isDone, doneAt, photosSent, has
     return (
       <div className="flex items-center justify-between gap-3 rounded-xl bg-accent-50 px-4 py-3" data-testid="crew-done">
         <div className="min-w-0">
-          <p className="font-semibold text-accent-800">{doneAt ? `Done at ${LONDON_TIME.format(new Date(doneAt))}` : 'Done, waiting to send'}</p>
+          <p className="font-semibold text-accent-800">{doneAt ? `Done at ${LONDON_TIME.format(new Date(doneAt))}` : 'Done · waiting to send'}</p>
+          {/* Nobody has been told yet: the tap waits on the phone for signal. */}
+          {!doneAt && <p className="text-sm text-concrete-700">Will tell the office it is done when you have signal.</p>}
           <p className="text-sm text-concrete-700">{photos}</p>
           {canUndo && (
             <p className="text-sm text-concrete-700">

@@ -1,8 +1,8 @@
 import { useId, useState, type ChangeEvent } from 'react';
-import { CREW_STATUS_LABEL, navigationUrl } from '../../domain/crew.ts';
+import { CREW_STATUS_LABEL, arrivedLater, navigationUrl } from '../../domain/crew.ts';
 import { preparePhoto } from '../admin/projects/scale-image.ts';
 import type { CrewStop, CrewStopStatus } from './crew-api.ts';
-import type { QueuedItem } from './crew-queue.ts';
+import { photosWaitingText, type QueuedItem } from './crew-queue.ts';
 import type { OfficePhone } from './CrewApp.tsx';
 import { DoneControl } from './DoneControl.tsx';
 import { StopDetails } from './StopDetails.tsx';
@@ -71,7 +71,8 @@ export function StopCard({ stop, pending, actions, office }: { stop: CrewStop; p
   const isDone = status === 'done';
   const navigateTo = stop.navigationUrl ?? (stop.lat !== null && stop.lng !== null ? navigationUrl(stop.lat, stop.lng) : null);
   const places = stop.addresses.length;
-  const time = timeOf(stop.statusAt);
+  // Both times when the tap waited for signal: when it was tapped, and when the server had it.
+  const time = arrivedLater(stop.statusAt, stop.statusReceivedAt) ? `${timeOf(stop.statusAt)} (received ${timeOf(stop.statusReceivedAt)})` : timeOf(stop.statusAt);
   const photoCount = (type: PhotoType) => stop.photos.filter((photo) => photo.photoType === type).length;
   const waitingCount = (type: PhotoType) => pending.filter((item) => item.action === 'photo' && item.photoType === type).length;
   const hasAfter = photoCount('after') + waitingCount('after') > 0;
@@ -176,14 +177,21 @@ export function StopCard({ stop, pending, actions, office }: { stop: CrewStop; p
             ) : (
               <span />
             )}
-            <button
-              type="button"
-              className={status === 'planned' ? 'btn-primary px-3' : 'btn-secondary px-3'}
-              disabled={!actions || busy !== null || status !== 'planned'}
-              onClick={() => void run('way', () => actions!.onTheWay(stop.bookingId))}
-            >
-              {status === 'planned' ? 'On my way' : 'Customer told'}
-            </button>
+            {stop.status === 'planned' && pending.some((item) => item.action === 'on-the-way') ? (
+              // Nobody has been told yet: the tap waits on the phone for signal.
+              <p className="flex items-center justify-center rounded-xl border-2 border-dashed border-warning-700/30 bg-warning-50 px-2 py-1 text-center text-sm leading-snug font-semibold text-warning-700">
+                Will tell the customer when you have signal
+              </p>
+            ) : (
+              <button
+                type="button"
+                className={status === 'planned' ? 'btn-primary px-3' : 'btn-secondary px-3'}
+                disabled={!actions || busy !== null || status !== 'planned'}
+                onClick={() => void run('way', () => actions!.onTheWay(stop.bookingId))}
+              >
+                {status === 'planned' ? 'On my way' : 'Customer told'}
+              </button>
+            )}
           </div>
         )}
         {isDone && doneControl}
@@ -215,7 +223,7 @@ export function StopCard({ stop, pending, actions, office }: { stop: CrewStop; p
                     <span>{busy === type ? 'Saving…' : label}</span>
                     <span className="text-xs font-normal">
                       {sent ? `✓ ${sent} sent` : waiting ? '' : 'Take photo'}
-                      {waiting ? `${sent ? ' · ' : ''}${waiting} waiting` : ''}
+                      {waiting ? `${sent ? ' · ' : ''}${photosWaitingText(waiting)}` : ''}
                     </span>
                   </label>
                 </div>

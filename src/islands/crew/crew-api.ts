@@ -15,10 +15,15 @@ export function fetchCrewDay(token: string): Promise<CrewDayData> {
   return api<CrewDayData>('/api/crew/day', { headers: bearer(token), cache: 'no-store' });
 }
 
-/** Sends one queued item; a failed fetch (no signal) throws, and the queue keeps the item. */
-export async function sendQueued(item: QueuedItem): Promise<SendOutcome> {
+/**
+ * Sends one queued item with `token` (the link the phone holds now, when it is for the item's
+ * day); a failed fetch (no signal) throws, and the queue keeps the item. A tap says when it was
+ * made on the phone, so one that waited for signal keeps its time.
+ */
+export async function sendQueued(item: QueuedItem, token: string = item.token): Promise<SendOutcome> {
   const url = `/api/crew/stops/${item.bookingId}/${item.action === 'photo' ? 'photos' : item.action}`;
-  let body: FormData | undefined;
+  let body: FormData | { tappedAt: string } | undefined;
+  if (item.action !== 'photo') body = { tappedAt: new Date(item.createdAt).toISOString() };
   if (item.action === 'photo' && item.photo) {
     body = new FormData();
     body.set('photo', item.photo, `${item.photoType}.jpg`);
@@ -32,7 +37,7 @@ export async function sendQueued(item: QueuedItem): Promise<SendOutcome> {
     }
   }
   try {
-    const data = await api(url, { method: 'POST', body, headers: { ...bearer(item.token), 'Idempotency-Key': item.id } });
+    const data = await api(url, { method: 'POST', body, headers: { ...bearer(token), 'Idempotency-Key': item.id } });
     return { kind: 'sent', body: data };
   } catch (error) {
     if (error instanceof ApiError) return outcomeOf(error.status, error.message);

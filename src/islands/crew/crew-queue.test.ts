@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCrewQueue, memoryStore, outcomeOf, waitingText, type QueuedItem, type SendOutcome } from './crew-queue.ts';
+import { linkFor } from './use-crew-queue.ts';
 
 const item = (id: string, action: QueuedItem['action'], createdAt: number) => ({ id, token: 't', bookingId: 1, action, createdAt });
 
@@ -68,14 +69,38 @@ describe('crew queue', () => {
     expect(received).toEqual(['p1']);
   });
 
-  it('drops what the server refuses for good and reports it, then carries on', async () => {
-    const server = fakeServer({ kind: 'rejected', status: 404, reason: 'This stop is not on your day.' });
+  it('keeps what the server refuses for good, with its reason, until the person discards it; the rest goes on', async () => {
+    const server = fakeServer({ kind: 'rejected', status: 409, reason: 'This stop is not scheduled for installation on your day. Ask the office.' });
     const queue = createCrewQueue(memoryStore(), server.send);
     await queue.enqueue(item('x', 'on-the-way', 1));
     await queue.enqueue(item('y', 'done', 2));
     const result = await queue.flush();
-    expect(result.rejected).toEqual([expect.objectContaining({ status: 404, reason: 'This stop is not on your day.' })]);
+    expect(result.rejected).toEqual([expect.objectContaining({ status: 409 })]);
     expect(result.sent.map((sent) => sent.id)).toEqual(['y']);
+    expect(queue.getState().items).toEqual([expect.objectContaining({ id: 'x', problem: { status: 409, reason: expect.stringContaining('not scheduled') } })]);
+    // Not sent again by itself; tried again when the person asks.
+    await queue.flush();
+    expect(server.received.map((sent) => sent.id)).toEqual(['x', 'y']);
+    await queue.retry('x');
+    await queue.flush();
+    expect(server.received.map((sent) => sent.id)).toEqual(['x', 'y', 'x']);
+    expect(queue.getState().items).toEqual([]);
+  });
+
+  it('keeps everything when the link has ended, and lets the person discard an item', async () => {
+    const server = fakeServer({ kind: 'link-ended', status: 410, reason: 'This crew link has expired or was withdrawn. Ask the office for a new one.' });
+    const queue = createCrewQueue(memoryStore(), server.send);
+    await queue.enqueue(item('photo', 'photo', 1));
+    await queue.enqueue(item('way', 'on-the-way', 2));
+    const result = await queue.flush();
+    expect(result.linkEnded).toMatchObject({ status: 410 });
+    expect(server.received.map((sent) => sent.id)).toEqual(['photo']);
+    expect(queue.getState().items.map((queued) => queued.id)).toEqual(['photo', 'way']);
+    await queue.discard('way');
+    expect(queue.getState().items.map((queued) => queued.id)).toEqual(['photo']);
+    // With a working link the photo goes, once.
+    await queue.flush();
+    expect(server.received.map((sent) => sent.id)).toEqual(['photo', 'photo']);
     expect(queue.getState().items).toEqual([]);
   });
 
@@ -95,11 +120,18 @@ describe('outcomeOf', () => {
     [408, 'retry'],
     [429, 'retry'],
     [503, 'retry'],
+    [403, 'retry'],
     [400, 'rejected'],
     [404, 'rejected'],
-    [410, 'rejected'],
+    [409, 'rejected'],
+    [410, 'link-ended'],
   ] as const)('%i is %s', (status, kind) => {
     expect(outcomeOf(status, 'reason').kind).toBe(kind);
+  });
+
+  it('reads a 404 that names the link as the link ending, not the stop', () => {
+    expect(outcomeOf(404, 'This crew link is not valid. Ask the office for a new one.').kind).toBe('link-ended');
+    expect(outcomeOf(404, 'This stop is not on your day.').kind).toBe('rejected');
   });
 });
 
@@ -110,5 +142,21 @@ describe('waitingText', () => {
     [[item('a', 'done', 1)], '1 update waiting to send'],
   ])('%#', (items, text) => {
     expect(waitingText(items.map((entry) => ({ ...entry, attempts: 0 })))).toBe(text);
+  });
+});
+
+describe('linkFor', () => {
+  const held = { token: 'new', day: '2026-11-23', worker: 'Sam Carter' };
+  it.each([
+    ['an item made under a replaced link of the same day goes with the new link', { token: 'old', day: '2026-11-23', worker: 'Sam Carter' }, 'new'],
+    ["an item from another day keeps its own link (it must not land on today's day)", { token: 'old', day: '2026-11-22', worker: 'Sam Carter' }, 'old'],
+    ["another worker's item on a shared phone keeps its own link", { token: 'old', day: '2026-11-23', worker: 'Lee Ward' }, 'old'],
+    ['an item from before items named their day goes with the link held now', { token: 'old' }, 'new'],
+  ])('%s', (_case, queued, expected) => {
+    expect(linkFor(queued, held)).toBe(expected);
+  });
+
+  it("keeps the item's own link until the held link's day is known", () => {
+    expect(linkFor({ token: 'old', day: '2026-11-23', worker: 'Sam Carter' }, { token: 'new', day: null, worker: null })).toBe('old');
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CREW_STATUS_LABEL } from '../../../domain/crew.ts';
+import { CREW_STATUS_LABEL, arrivedLater } from '../../../domain/crew.ts';
 import { addDays, formatLongDate } from '../../../domain/format.ts';
 import { londonDate } from '../../../domain/schedule.ts';
 import { ApiError } from '../../shared/api.ts';
@@ -156,6 +156,8 @@ export function CrewStopRow({ stop }: { stop: CrewBoardStop }) {
       <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_CLASS[status]}`}>
         {CREW_STATUS_LABEL[status]}
         {stop.crew?.at ? ` ${LONDON_TIME.format(new Date(stop.crew.at))}` : ''}
+        {/* A tap that waited for signal: when it was tapped, and when it reached the office. */}
+        {stop.crew?.receivedAt && arrivedLater(stop.crew.at, stop.crew.receivedAt) ? ` (received ${LONDON_TIME.format(new Date(stop.crew.receivedAt))})` : ''}
         {stop.crew ? ` · ${stop.crew.workerName}` : ''}
       </span>
     </li>

@@ -1,12 +1,13 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import * as z from 'zod';
 import { randomUUID } from 'node:crypto';
 import { MAX_BOOKING_ID } from '../../../domain/booking-schema.ts';
 import { CREW_MESSAGES } from '../../../domain/crew.ts';
 import type { AppEnv } from '../deps.ts';
 import { AppError, notFound } from '../errors.ts';
 import { rateLimit } from '../../services/limits/rate-limit.ts';
-import { readMultipartForm } from '../middleware/body.ts';
+import { readJson, readMultipartForm } from '../middleware/body.ts';
 import { bearerToken, openCrewLink, type CrewSession } from '../../services/crew/crew-links.ts';
 import { crewDay, markDone, markOnTheWay } from '../../services/crew/crew-day.ts';
 import { addCrewPhoto } from '../../services/crew/crew-photos.ts';
@@ -39,12 +40,26 @@ function stopId(c: Context<CrewEnv>): number {
   return id;
 }
 
+/** A tap's optional body `{tappedAt}`: the phone's time of a tap that waited for signal. No body: now. */
+const tapBody = z.object({ tappedAt: z.string().max(40).optional() });
+
+async function readTap(c: Context<CrewEnv>): Promise<string | undefined> {
+  if (!c.req.header('content-type')?.includes('application/json')) return undefined;
+  return (await readJson(c as unknown as Context<AppEnv>, tapBody)).tappedAt;
+}
+
 export const crewRoutes = new Hono<CrewEnv>()
   .use('*', rateLimit(CREW_LIMIT))
   .use('*', requireCrewLink)
   .get('/day', async (c) => c.json(await crewDay(c.get('deps').db, c.get('crew'))))
-  .post('/stops/:bookingId/on-the-way', async (c) => c.json(await markOnTheWay(c.get('deps'), c.get('crew'), stopId(c))))
-  .post('/stops/:bookingId/done', async (c) => c.json(await markDone(c.get('deps'), c.get('crew'), stopId(c))))
+  .post('/stops/:bookingId/on-the-way', async (c) => {
+    const bookingId = stopId(c);
+    return c.json(await markOnTheWay(c.get('deps'), c.get('crew'), bookingId, await readTap(c)));
+  })
+  .post('/stops/:bookingId/done', async (c) => {
+    const bookingId = stopId(c);
+    return c.json(await markDone(c.get('deps'), c.get('crew'), bookingId, await readTap(c)));
+  })
   .post('/stops/:bookingId/undo-done', async (c) => c.json(await undoDone(c.get('deps'), c.get('crew'), stopId(c))))
   .post(
     '/stops/:bookingId/photos',

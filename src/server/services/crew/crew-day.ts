@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../../db/client.ts';
 import { bookings, crewStops, photos, progressLogs } from '../../../../db/schema.ts';
-import { CREW_MESSAGES, type CrewDay } from '../../../domain/crew.ts';
+import { CREW_MESSAGES, crewLinkOpensAt, type CrewDay } from '../../../domain/crew.ts';
 import { findProjectStep } from '../../../domain/project-steps.ts';
 import { londonParts, toLondonDate } from '../../../domain/schedule.ts';
 import type { AppDeps } from '../../api/deps.ts';
@@ -11,8 +11,9 @@ import { deliverAfterAnswer } from '../../providers/mailer.ts';
 import { crewOnTheWayEmail } from '../../email/templates/index.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import type { CrewSession } from './crew-links.ts';
+import { parsePhoneTime } from './phone-clock.ts';
 import { createTrackingLink, trackingLinkUrl } from '../projects/tracking.ts';
-import { advanceStop, lockStop, plannedStops, requireStop, statusAt } from './crew-stops.ts';
+import { advanceStop, lockStop, plannedStops, requireStop, statusAt, statusReceivedAt } from './crew-stops.ts';
 import { crewStopDetails, type StopDetails } from './crew-stop-details.ts';
 
 // The crew's day (api.md "Crew day"): the stops of one worker's London day, in route order, and
@@ -47,6 +48,7 @@ export async function crewDay(db: Database, session: CrewSession): Promise<CrewD
         stencil: details.get(stop.bookingId)?.stencil ?? null,
         status: row?.status ?? 'planned',
         statusAt: statusAt(row),
+        statusReceivedAt: statusReceivedAt(row),
         photos: photoRows
           .filter((photo) => photo.bookingId === stop.bookingId)
           .map((photo) => ({ id: photo.id, photoType: photo.photoType, takenAt: photo.takenAt?.toISOString() ?? null })),
@@ -63,17 +65,28 @@ export const londonTime = (instant: Date) => {
 export type CrewDeps = Pick<AppDeps, 'db' | 'env' | 'mailer' | 'log' | 'now' | 'files'>;
 
 /**
+ * When the crew tapped, by the phone's clock: a tap that waited for signal keeps its own time.
+ * Absent, the tap is as old as its arrival; otherwise it must fall on the link's day (from its
+ * opening) and not after the server's clock, each within CREW_CLOCK_DRIFT_MS.
+ */
+export function tapTime(tappedAt: unknown, session: CrewSession, now: Date): Date {
+  if (tappedAt === undefined || tappedAt === null) return now;
+  return parsePhoneTime(tappedAt, now, 'tappedAt', CREW_MESSAGES.tappedAt, crewLinkOpensAt(session.day));
+}
+
+/**
  * On my way: the stop shows 'on the way' (to staff and on the customer's tracking page) and the
  * customer is e-mailed once per booking and day, with a new magic link to their tracking page.
  * A second tap, or a retry after a lost answer, e-mails nobody again.
  */
-export async function markOnTheWay(deps: CrewDeps, session: CrewSession, bookingId: number): Promise<CrewDay> {
-  await requireStop(deps.db, session, bookingId);
+export async function markOnTheWay(deps: CrewDeps, session: CrewSession, bookingId: number, tappedAt?: unknown): Promise<CrewDay> {
   const now = deps.now();
+  const tapped = tapTime(tappedAt, session, now);
+  await requireStop(deps.db, session, bookingId);
   const key = await deps.db.transaction(async (tx) => {
     // After Done the crew has left: a late tap changes nothing and tells the customer nothing.
     if ((await lockStop(tx, session, bookingId))?.status === 'done') return null;
-    const before = await advanceStop(tx, session, bookingId, 'on_the_way', now);
+    const before = await advanceStop(tx, session, bookingId, 'on_the_way', now, tapped);
     if (before?.onTheWayAt) return null;
     const [booking] = await tx
       .select({ id: bookings.id, firstName: bookings.firstName, email: bookings.email })
@@ -85,7 +98,7 @@ export async function markOnTheWay(deps: CrewDeps, session: CrewSession, booking
       firstName: booking!.firstName,
       email: booking!.email,
       day: session.day,
-      time: londonTime(now),
+      time: londonTime(tapped),
       trackingUrl: trackingLinkUrl(deps.env.SITE_URL, token),
     });
     const queued = await queueEmail(tx as unknown as Database, message);
@@ -117,23 +130,25 @@ function doneRefusal(booking: { currentStep: number; installationDate: Date | nu
  * Anything else is a 409 saying why, so a crew cannot skip the project's steps. A second Done of
  * the same stop writes nothing.
  */
-export async function markDone(deps: CrewDeps, session: CrewSession, bookingId: number): Promise<CrewDay> {
-  await requireStop(deps.db, session, bookingId);
+export async function markDone(deps: CrewDeps, session: CrewSession, bookingId: number, tappedAt?: unknown): Promise<CrewDay> {
   const now = deps.now();
+  const tapped = tapTime(tappedAt, session, now);
+  await requireStop(deps.db, session, bookingId);
   const step = findProjectStep(4)!;
   await deps.db.transaction(async (tx) => {
     if ((await lockStop(tx, session, bookingId))?.status === 'done') return;
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
     const refusal = doneRefusal(booking!, session.day);
     if (refusal) throw conflict(refusal);
-    await advanceStop(tx, session, bookingId, 'done', now);
+    await advanceStop(tx, session, bookingId, 'done', now, tapped);
     // Kept for an undo (crew-undo.ts): Done replaces the scheduled time with the tap's.
     await tx
       .update(crewStops)
       .set({ installationDateBeforeDone: booking!.installationDate })
       .where(and(eq(crewStops.bookingId, bookingId), eq(crewStops.day, session.day)));
-    const notes = `Installed by ${session.worker.name} (crew), marked done at ${londonTime(now)}`;
-    await moveProjectByCrew(tx, session, bookingId, { from: 3, to: step.step, notes, installationDate: now, now });
+    const received = londonTime(now) === londonTime(tapped) ? '' : ` (received ${londonTime(now)})`;
+    const notes = `Installed by ${session.worker.name} (crew), marked done at ${londonTime(tapped)}${received}`;
+    await moveProjectByCrew(tx, session, bookingId, { from: 3, to: step.step, notes, installationDate: tapped, now });
   });
   return crewDay(deps.db, session);
 }

@@ -1,7 +1,8 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../../../db/client.ts';
-import { crewLinks, workers } from '../../../../db/schema.ts';
+import { crewLinks, emailOutbox, workers } from '../../../../db/schema.ts';
 import { CREW_MESSAGES, crewLinkExpiresAt, crewLinkNotYetOpen, crewLinkOpensAt } from '../../../domain/crew.ts';
+import { londonDate } from '../../../domain/schedule.ts';
 import { AppError, notFound } from '../../api/errors.ts';
 import { hashToken, isTokenShaped, newToken } from '../projects/tracking.ts';
 
@@ -44,6 +45,37 @@ export async function insertCrewLink(db: Database, workerId: number, day: string
   const token = newToken();
   await db.insert(crewLinks).values({ tokenHash: hashToken(token), workerId, day, expiresAt: crewLinkExpiresAt(day), createdAt: now });
   return token;
+}
+
+/**
+ * The token of a link for the worker's `day` that was sent earlier on today's London date and
+ * still works, or null. The 6 PM job sends this one again instead of replacing it: a crew who
+ * opened the link staff sent an hour ago keeps a working page, and what their phone queued under
+ * it goes on as before (api.md "Crew day"). The database keeps only each link's hash, so the
+ * token is read back from the e-mail that carried it (the outbox keeps every message as sent) and
+ * accepted only when its hash is that live link's.
+ */
+export async function sameDayCrewLink(db: Database, worker: { id: number; email: string }, day: string, now: Date): Promise<string | null> {
+  const todayStart = crewLinkOpensAt(londonDate(now));
+  const links = await db
+    .select({ tokenHash: crewLinks.tokenHash })
+    .from(crewLinks)
+    .where(
+      and(eq(crewLinks.workerId, worker.id), eq(crewLinks.day, day), isNull(crewLinks.revokedAt), gt(crewLinks.expiresAt, now), gte(crewLinks.createdAt, todayStart)),
+    );
+  if (links.length === 0) return null;
+  const live = new Set(links.map((link) => link.tokenHash));
+  const mails = await db
+    .select({ text: emailOutbox.text })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.kind, 'worker-routes'), sql`lower(${emailOutbox.to}) = ${worker.email.toLowerCase()}`, gte(emailOutbox.createdAt, todayStart)))
+    .orderBy(desc(emailOutbox.id));
+  for (const mail of mails) {
+    for (const match of mail.text.matchAll(/\/crew\?t=([\w-]{32})\b/g)) {
+      if (live.has(hashToken(match[1]!))) return match[1]!;
+    }
+  }
+  return null;
 }
 
 /** Revokes every live link of the worker's day except `keepToken`'s. */

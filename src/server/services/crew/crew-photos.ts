@@ -6,6 +6,7 @@ import type { AppDeps } from '../../api/deps.ts';
 import { badRequest, conflict } from '../../api/errors.ts';
 import { uploadPhoto } from '../projects/project-photos.ts';
 import type { CrewSession } from './crew-links.ts';
+import { parsePhoneTime } from './phone-clock.ts';
 import { advanceStop, requireStop } from './crew-stops.ts';
 
 // A crew's proof photos (api.md "Crew day"): stored as the admin's photos are, with when and
@@ -59,14 +60,7 @@ async function checkPhotoCap(deps: CrewDeps, session: CrewSession, bookingId: nu
 }
 
 /** When the phone took it: an ISO instant, not in the future by more than a clock's drift. */
-function parseTakenAt(value: unknown, now: Date): Date {
-  const takenAt = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) ? new Date(value) : new Date(Number.NaN);
-  const DRIFT_MS = 10 * 60_000;
-  if (Number.isNaN(takenAt.getTime()) || takenAt.getTime() > now.getTime() + DRIFT_MS) {
-    throw badRequest(CREW_MESSAGES.takenAt, { takenAt: CREW_MESSAGES.takenAt });
-  }
-  return takenAt;
-}
+const parseTakenAt = (value: unknown, now: Date) => parsePhoneTime(value, now, 'takenAt', CREW_MESSAGES.takenAt);
 
 /**
  * A proof photo from the crew, stored as the admin's photos are (sniffed, size-checked, JPEG

@@ -97,6 +97,14 @@ export function statusAt(row: StopRow | undefined): string | null {
   return at?.toISOString() ?? null;
 }
 
+/** When the server received the tap behind the stop's status ('started' is a photo's arrival). */
+export function statusReceivedAt(row: StopRow | undefined): string | null {
+  if (!row) return null;
+  const at =
+    row.status === 'done' ? (row.doneReceivedAt ?? row.doneAt) : row.status === 'started' ? row.startedAt : (row.onTheWayReceivedAt ?? row.onTheWayAt);
+  return at?.toISOString() ?? null;
+}
+
 const RANK: Record<CrewStopStatus, number> = { planned: 0, on_the_way: 1, started: 2, done: 3 };
 
 /** The stop's row for the day, locked until the transaction ends. */
@@ -109,18 +117,30 @@ export async function lockStop(tx: Transaction, session: CrewSession, bookingId:
   return row;
 }
 
+const STAMP = { on_the_way: 'onTheWayAt', started: 'startedAt', done: 'doneAt' } as const;
+const RECEIVED_STAMP = { on_the_way: 'onTheWayReceivedAt', started: null, done: 'doneReceivedAt' } as const;
+
 /**
  * Moves the stop's status forward (never back: a late 'on the way' after a photo changes nothing),
- * stamping the time of each status once. Returns the row as it was before, or undefined.
+ * stamping the time of each status once: when the crew tapped it (`tappedAt`, the phone's clock)
+ * and when the server received it (`now`). Returns the row as it was before, or undefined.
  */
-export async function advanceStop(tx: Transaction, session: CrewSession, bookingId: number, status: Exclude<CrewStopStatus, 'planned'>, now: Date) {
+export async function advanceStop(
+  tx: Transaction,
+  session: CrewSession,
+  bookingId: number,
+  status: Exclude<CrewStopStatus, 'planned'>,
+  now: Date,
+  tappedAt: Date = now,
+) {
   const before = await lockStop(tx, session, bookingId);
-  const stamp = { on_the_way: 'onTheWayAt', started: 'startedAt', done: 'doneAt' } as const;
-  const field = stamp[status];
+  const field = STAMP[status];
+  const received = RECEIVED_STAMP[status];
+  const stamps = { [field]: tappedAt, ...(received ? { [received]: now } : {}) };
   if (!before) {
     await tx
       .insert(crewStops)
-      .values({ bookingId, day: session.day, status, workerId: session.worker.id, workerName: session.worker.name, [field]: now, updatedAt: now })
+      .values({ bookingId, day: session.day, status, workerId: session.worker.id, workerName: session.worker.name, ...stamps, updatedAt: now })
       .onConflictDoNothing();
     return undefined;
   }
@@ -130,7 +150,7 @@ export async function advanceStop(tx: Transaction, session: CrewSession, booking
       .update(crewStops)
       .set({
         ...(moves ? { status, workerId: session.worker.id, workerName: session.worker.name } : {}),
-        ...(before[field] ? {} : { [field]: now }),
+        ...(before[field] ? {} : stamps),
         updatedAt: now,
       })
       .where(and(eq(crewStops.bookingId, bookingId), eq(crewStops.day, session.day)));
@@ -152,13 +172,15 @@ export async function crewStatusByBooking(db: Database, bookingIds: readonly num
 export interface CrewStatus {
   day: string;
   status: CrewStopStatus;
-  /** When it reached the status (ISO). */
+  /** When the crew tapped the status, by the phone's clock (ISO). */
   at: string | null;
+  /** When the server received it (ISO); later than `at` when the phone waited for signal. */
+  receivedAt: string | null;
   workerName: string;
 }
 
 export function toCrewStatus(row: StopRow): CrewStatus {
-  return { day: row.day, status: row.status, at: statusAt(row), workerName: row.workerName };
+  return { day: row.day, status: row.status, at: statusAt(row), receivedAt: statusReceivedAt(row), workerName: row.workerName };
 }
 
 /**

@@ -13,7 +13,7 @@ import { deliverQueuedWithin } from '../../providers/mailer.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import { loadRoutableBookings, routeGroupView, type RoutableBooking } from './locations.ts';
 import { workerRoutesEmail } from '../../email/templates/index.ts';
-import { crewLinkUrl, insertCrewLink, revokeOtherCrewLinks } from './crew-links.ts';
+import { crewLinkUrl, insertCrewLink, revokeOtherCrewLinks, sameDayCrewLink } from './crew-links.ts';
 import { hashToken } from '../projects/tracking.ts';
 
 // Tomorrow's routes for the installers (admin-dashboard.md §2 Workers tab, §9 "Worker
@@ -162,7 +162,8 @@ interface DaySend {
 /**
  * Queues one e-mail per recipient in one transaction with its channel log, then delivers them.
  * A worker's e-mail carries a new crew link for the day; the worker's older links for that day
- * are revoked once it is queued, so the newest e-mail's link is the one that works. A worker with
+ * are revoked once it is queued, so the newest e-mail's link is the one that works. The 6 PM job
+ * instead sends again a link staff sent the same day for the same day (sameDayCrewLink). A worker with
  * no stop (every route given to others) gets no e-mail.
  * The job's dedupe key is the worker and the date, so a retried run mails nobody twice; a manual
  * send adds a nonce, because pressing Send again is how an admin resends.
@@ -179,7 +180,11 @@ async function queueRouteEmails(
     const routes = routesForWorker(day.routes, day.assignments, recipient.id);
     if (routes.length === 0) continue;
     const dedupeKey = ['worker-routes', day.date, recipient.email, ...(options.nonce ? [options.nonce] : [])].join(':');
-    const token = recipient.id === null ? null : await insertCrewLink(tx, recipient.id, day.date, options.now);
+    // The 6 PM job sends again a link staff sent earlier today for the same day; anything else
+    // gets a new link, and the worker's older ones for the day end once its e-mail is queued.
+    const reused =
+      recipient.id !== null && options.nonce === null ? await sameDayCrewLink(tx, { id: recipient.id, email: recipient.email }, day.date, options.now) : null;
+    const token = recipient.id === null ? null : (reused ?? (await insertCrewLink(tx, recipient.id, day.date, options.now)));
     const queued = await queueEmail(
       tx,
       workerRoutesEmail({
@@ -192,7 +197,7 @@ async function queueRouteEmails(
       }),
     );
     if (!queued) {
-      if (token) await tx.delete(crewLinks).where(eq(crewLinks.tokenHash, hashToken(token)));
+      if (token && !reused) await tx.delete(crewLinks).where(eq(crewLinks.tokenHash, hashToken(token)));
       continue;
     }
     if (token && recipient.id !== null) await revokeOtherCrewLinks(tx, recipient.id, day.date, token, options.now);
@@ -205,7 +210,7 @@ async function queueRouteEmails(
       entityId: recipient.email,
       userId: options.userId,
       details: `Routes for ${day.date} (${routes.length} routes, ${stops} bookings) to ${recipient.email}`,
-      metadata: { date: day.date, routes: routes.length, bookings: stops, manual: options.nonce !== null, crewLink: token !== null },
+      metadata: { date: day.date, routes: routes.length, bookings: stops, manual: options.nonce !== null, crewLink: token !== null, crewLinkSentAgain: reused !== null },
     });
   }
   return keys;
