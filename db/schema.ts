@@ -37,8 +37,10 @@ export const bookingSearchText = (columns: {
   email: AnyPgColumn;
   businessName: AnyPgColumn;
   postcode: AnyPgColumn;
+  locationAddress: AnyPgColumn;
 }) =>
-  sql`(${columns.firstName} || ' ' || ${columns.lastName} || chr(10) || ${columns.email} || chr(10) || coalesce(${columns.businessName}, '') || chr(10) || coalesce(${columns.postcode}, ''))`;
+  // The addresses without spaces, so a full postcode is found however it was typed ('M4 6AJ', 'm46aj').
+  sql`(${columns.firstName} || ' ' || ${columns.lastName} || chr(10) || ${columns.email} || chr(10) || coalesce(${columns.businessName}, '') || chr(10) || coalesce(${columns.postcode}, '') || chr(10) || replace(${columns.locationAddress}, ' ', ''))`;
 
 /**
  * The London day the crew is expected (domain/schedule.ts installationDay): the installation date
