@@ -8,6 +8,7 @@ import { revokeCrewLinks, workerDisplayName } from './crew-links.ts';
 import { toCrewStatus, type CrewStatus } from './crew-stops.ts';
 import { dayPreviewRoutes } from './day-routes.ts';
 import { sendDayEmails } from './worker-notifications.ts';
+import { crewPhotoProofs, type CrewPhotoProof } from './photo-proof.ts';
 
 // The Workers tab's view of a crew day (api.md "Crew day", staff side): which worker has which
 // route, where each stop stands, and each worker's link, which staff can revoke or send again.
@@ -24,6 +25,8 @@ export interface CrewBoardStop {
   waiting: boolean;
   /** Staff scheduled it for the day (step 3), or a crew worked on it: the crew's page lists it. */
   scheduled: boolean;
+  /** The crew's photos of the stop: time, place and worker, as proof. */
+  photos: CrewPhotoProof[];
 }
 
 export interface CrewBoardRoute {
@@ -53,10 +56,11 @@ export interface CrewBoard {
 export async function crewBoard(db: Database, date: string, now: Date): Promise<CrewBoard> {
   const routes = await dayPreviewRoutes(db, date);
   const ids = routes.flatMap((route) => route.bookings.map((booking) => booking.bookingId));
-  const [stopRows, workerRows, linkRows] = await Promise.all([
+  const [stopRows, workerRows, linkRows, proofs] = await Promise.all([
     ids.length ? db.select().from(crewStops).where(and(eq(crewStops.day, date), inArray(crewStops.bookingId, ids))) : [],
     db.select().from(workers).orderBy(asc(workers.id)),
     db.select().from(crewLinks).where(eq(crewLinks.day, date)).orderBy(desc(crewLinks.createdAt)),
+    crewPhotoProofs(db, ids),
   ]);
   const status = new Map(stopRows.map((row) => [row.bookingId, toCrewStatus(row)]));
   const newestLink = new Map<number, (typeof linkRows)[number]>();
@@ -76,6 +80,7 @@ export async function crewBoard(db: Database, date: string, now: Date): Promise<
         workerId: booking.workerId,
         waiting: booking.waiting,
         scheduled: booking.scheduled,
+        photos: proofs.filter((photo) => photo.bookingId === booking.bookingId),
       })),
     })),
     workers: workerRows.map((worker) => {
