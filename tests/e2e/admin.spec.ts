@@ -14,7 +14,7 @@ test.describe('admin gate', () => {
     await password.fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Unlock Dashboard' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
-    await expect(page.getByRole('tab')).toHaveText(['Projects', 'Bookings', 'Contacts', 'Locations', 'Workers', 'Reviews', 'Logs', 'Analytics']);
+    await expect(page.getByRole('tab')).toHaveText(['Projects', 'Bookings', 'Contacts', 'Locations', 'Workers', 'Reviews', 'Messages', 'Logs', 'Analytics']);
     await expect(page.getByRole('tab', { name: 'Projects' })).toHaveAttribute('aria-selected', 'true');
 
     // A reload keeps the server-side session; logout ends it.
