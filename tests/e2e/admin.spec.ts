@@ -97,6 +97,9 @@ test.describe('admin dashboard frame', () => {
     await expect(cards.nth(0).locator('dd')).toHaveText(/^[1-9]\d*$/);
     await expect(cards.nth(3).locator('dd')).toHaveText(/^£[\d,]+\.\d\d$/);
 
+    // On a phone the actions fold under their heading.
+    const unfold = page.getByRole('button', { name: 'Quick Actions' });
+    if (await unfold.isVisible()) await unfold.click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('link', { name: 'Download bookings (CSV)' }).click(),
