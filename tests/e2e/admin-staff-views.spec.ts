@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { EMAIL_KINDS } from '../../src/domain/email-kinds.ts';
 import { londonDate } from '../../src/domain/schedule.ts';
@@ -23,6 +23,12 @@ async function openDashboard(page: Page, tab?: string) {
   await page.goto('/admin');
   await expect(page.getByRole('tab', { name: 'Projects' })).toHaveAttribute('aria-selected', 'true', { timeout: 30_000 });
   if (tab) await page.getByRole('tab', { name: tab }).click();
+}
+
+/** One part of the page, at full resolution, for a closer look than the whole page gives. */
+async function shotOf(locator: Locator, name: string, page: Page) {
+  mkdirSync(SHOTS, { recursive: true });
+  await locator.screenshot({ path: path.join(SHOTS, `${name}-${page.viewportSize()!.width}.png`) });
 }
 
 async function expectNoSeriousAxeViolations(page: Page) {
@@ -97,13 +103,28 @@ test("a crew photo shows its time, place and worker on the project card and the 
   await proof.scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth)).toBe(true);
   await shot(page, 'project-card-proof');
+  await shotOf(card.getByRole('list', { name: `Photos of booking #${stop.id}` }), 'project-card-photos', page);
 
   await page.getByRole('tab', { name: 'Workers' }).click();
-  const row = page.getByTestId('crew-day-panel').getByTestId('crew-board-stop').filter({ hasText: `#${stop.id}` });
+  const row = page.getByTestId('crew-board-stop').filter({ hasText: `#${stop.id}` });
   await expect(row.getByTestId('photo-proof')).toContainText('Mo card');
   await expect(row.getByRole('link', { name: /Map \(±12 m\)/ })).toBeVisible();
   await row.scrollIntoViewIfNeeded();
   await shot(page, 'crew-board-proof');
+  await shotOf(page.getByTestId('crew-route').filter({ has: row }), 'crew-board-route', page);
+
+  // The Locations tab shows today's crew routes with the same numbers and the same crew control.
+  const boardRoute = (await page.getByTestId('crew-route').filter({ has: row }).getByRole('heading', { level: 4 }).textContent())!;
+  const routeNumber = /Route (\d+)/.exec(boardRoute)![1]!;
+  await page.getByRole('tab', { name: 'Locations' }).click();
+  await page.getByRole('tab', { name: 'Route Groups' }).click();
+  await page.getByRole('button', { name: 'Today' }).click();
+  const groups = page.getByRole('list', { name: 'Route groups' });
+  const sameRoute = groups.getByRole('listitem').filter({ has: page.getByRole('heading', { name: new RegExp(`^Route ${routeNumber}:`) }) });
+  await expect(sameRoute).toContainText(stop.name);
+  await expect(sameRoute.getByLabel(`Crew for route ${routeNumber}`)).toBeVisible();
+  await sameRoute.scrollIntoViewIfNeeded();
+  await shot(page, 'locations-day');
 });
 
 test('the Messages tab finds a message by part of a name and warns before resending a dead crew link @mobile', async ({ page, baseURL }) => {
@@ -142,6 +163,7 @@ test('the Messages tab finds a message by part of a name and warns before resend
   await expect(dialog.getByRole('button', { name: 'Resend', exact: true })).toHaveCount(0);
   await warning.scrollIntoViewIfNeeded();
   await shot(page, 'message-dead-link');
+  await shotOf(warning, 'message-dead-link-warning', page);
   await warning.getByRole('button', { name: 'Resend with a fresh link' }).click();
   await expect(page.getByTestId('toast')).toContainText('with a fresh link');
 

@@ -1,4 +1,11 @@
-import { formatInstant } from '../bookings/format.ts';
+const DAY_TIME = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+const TIME = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' });
+const DAY = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** '27 Nov, 17:07' in London: short enough for a photo's tile on a phone. */
+const dayAndTime = (iso: string) => DAY_TIME.format(new Date(iso));
+/** The second time alone when it falls on the same London day as the first. */
+const laterTime = (iso: string, first: string) => (DAY.format(new Date(iso)) === DAY.format(new Date(first)) ? TIME.format(new Date(iso)) : dayAndTime(iso));
 
 // A crew photo as the proof it is: when the phone took it, where, and who sent it. The place is a
 // link to the spot on a map, not a map drawn on the card: a card with a dozen photos stays light.
@@ -32,9 +39,9 @@ export function PhotoProof({ photo, className = '' }: { photo: PhotoProofData; c
     <dl className={`grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 text-xs leading-5 text-concrete-700 ${className}`.trim()} data-testid="photo-proof">
       <dt className="text-concrete-600">Taken</dt>
       <dd>
-        {formatInstant(taken)}
+        {dayAndTime(taken)}
         {photo.takenAt === null && ' (received)'}
-        {arrivedLate && <span className="block text-concrete-600">received {formatInstant(photo.createdAt)}</span>}
+        {arrivedLate && <span className="block text-concrete-600">received {laterTime(photo.createdAt, taken)}</span>}
       </dd>
       <dt className="text-concrete-600">By</dt>
       <dd className="truncate">{photo.workerName ?? 'A crew member'}</dd>
