@@ -39,9 +39,9 @@ export function PhotoProof({ photo, className = '' }: { photo: PhotoProofData; c
     <dl className={`grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 text-xs leading-5 text-concrete-700 ${className}`.trim()} data-testid="photo-proof">
       <dt className="text-concrete-600">Taken</dt>
       <dd>
-        {dayAndTime(taken)}
+        <span className="whitespace-nowrap">{dayAndTime(taken)}</span>
         {photo.takenAt === null && ' (received)'}
-        {arrivedLate && <span className="block text-concrete-600">received {laterTime(photo.createdAt, taken)}</span>}
+        {arrivedLate && <span className="block whitespace-nowrap text-concrete-600">received {laterTime(photo.createdAt, taken)}</span>}
       </dd>
       <dt className="text-concrete-600">By</dt>
       <dd className="truncate">{photo.workerName ?? 'A crew member'}</dd>
