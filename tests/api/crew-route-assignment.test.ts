@@ -1,6 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { bookings, channelLogs, crewAssignments, crewLinks, crewStops, emailOutbox, jobRuns, workers } from '../../db/schema.ts';
+import { bookings, channelLogs, crewAssignments, crewLinks, crewStops, emailOutbox, jobRuns, photos, workers } from '../../db/schema.ts';
 import { runWorkerNotificationJob } from '../../src/server/services/crew/worker-notifications.ts';
 import { createTestContext, TEST_ORIGIN } from '../setup/test-app.ts';
 import { adminCookie, adminRequest } from '../setup/admin.ts';
@@ -11,6 +12,7 @@ import { insertRoutableBooking, scheduledFor } from '../fixtures/routable-bookin
 // crew's own page. The e-mail lists only stops staff scheduled (step 3 on that day).
 
 const ctx = await createTestContext();
+const PNG: Uint8Array<ArrayBuffer> = new Uint8Array(await readFile(new URL('../fixtures/logo.png', import.meta.url)));
 const db = ctx.deps.db;
 
 const DAY = '2026-11-23';
@@ -66,7 +68,7 @@ async function crewStopIds(to: string): Promise<number[]> {
 }
 
 beforeEach(async () => {
-  for (const table of [crewStops, crewAssignments, crewLinks, bookings, workers, jobRuns, emailOutbox, channelLogs]) await db.delete(table);
+  for (const table of [photos, crewStops, crewAssignments, crewLinks, bookings, workers, jobRuns, emailOutbox, channelLogs]) await db.delete(table);
   ctx.setNow(EVENING_BEFORE);
   cookie = await adminCookie(ctx);
   const added = await db
@@ -136,6 +138,31 @@ describe('stops joining a route staff gave to a worker', () => {
     expect((await runWorkerNotificationJob(ctx.deps, new Date(EVENING_BEFORE))).outcome).toBe('sent');
     expect(await crewStopIds('sam@crew.co.uk')).toEqual([first]);
     expect(await crewStopIds('lee@crew.co.uk')).toEqual([first]);
+  });
+});
+
+describe("a crew photo's proof", () => {
+  it('shows its time, place and worker on the crew board and in the project list', async () => {
+    const stop = await insertRoutableBooking(db, { firstName: 'Priya', ...scheduledFor(DAY), pins: pin('Market Street', 1) });
+    expect((await runWorkerNotificationJob(ctx.deps, new Date(EVENING_BEFORE))).outcome).toBe('sent');
+    const token = /\/crew\?t=([\w-]+)/.exec((await mailTo('lee@crew.co.uk'))!.text)![1]!;
+    ctx.setNow(MORNING);
+    const form = new FormData();
+    form.set('photo', new File([PNG], 'IMG_0042.png', { type: 'image/png' }));
+    form.set('photoType', 'after');
+    form.set('takenAt', '2026-11-23T08:50:00.000Z');
+    form.set('lat', '53.4824');
+    form.set('lng', '-2.2388');
+    form.set('accuracy', '9');
+    const sent = await ctx.app.request(`/api/crew/stops/${stop}/photos`, { method: 'POST', body: form, headers: { Origin: TEST_ORIGIN, Authorization: `Bearer ${token}` } });
+    expect(sent.status).toBe(201);
+
+    cookie = await adminCookie(ctx);
+    const proof = { takenAt: '2026-11-23T08:50:00.000Z', lat: 53.4824, lng: -2.2388, accuracyM: 9, workerName: 'Lee Ward' };
+    const [route] = (await board()).routes as unknown as { stops: { photos: unknown[] }[] }[];
+    expect(route!.stops[0]!.photos).toEqual([expect.objectContaining({ photoType: 'after', ...proof })]);
+    const projects = (await (await ctx.app.request('/api/admin/projects', adminRequest(cookie))).json()) as { id: number; photos: unknown[] }[];
+    expect(projects.find((project) => project.id === stop)!.photos).toEqual([expect.objectContaining(proof)]);
   });
 });
 
