@@ -22,7 +22,7 @@ const TABS: [string, PrimaryActions][] = [
   ['Locations', (panel) => [panel.getByRole('tab', { name: 'By Region' }), panel.getByRole('tab', { name: 'Route Groups' })]],
   ['Workers', (panel) => [panel.getByRole('button', { name: 'Add worker' })]],
   ['Reviews', (panel) => [panel.getByRole('link', { name: /Project page/ }).first()]],
-  ['Messages', (panel) => [panel.getByLabel('Recipient'), panel.getByTestId('message-card').first().getByRole('button')]],
+  ['Messages', (panel) => [panel.getByLabel('Recipient'), panel.getByRole('button', { name: 'Show messages' })]],
   ['Logs', (panel) => [panel.locator('#logs-channel'), panel.getByTestId('log-row').first()]],
   ['Analytics', (panel) => [panel.getByRole('heading', { name: 'Analytics' })]],
 ];
