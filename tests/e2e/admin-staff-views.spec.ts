@@ -4,6 +4,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { EMAIL_KINDS } from '../../src/domain/email-kinds.ts';
 import { londonDate } from '../../src/domain/schedule.ts';
+import { bookingPayload, setupBookingHeaders } from '../fixtures/bookings.ts';
 import { bookingAtStep, openProject, signInAsStaff } from '../fixtures/staff-setup.ts';
 
 // What staff read on a phone: a crew photo's proof (time, place, worker) on the project card and
@@ -112,6 +113,36 @@ test("a crew photo shows its time, place and worker on the project card and the 
   await row.scrollIntoViewIfNeeded();
   await shot(page, 'crew-board-proof');
   await shotOf(page.getByTestId('crew-route').filter({ has: row }), 'crew-board-route', page);
+
+  // A booking scheduled later on the same street joins Mo's route: it waits for staff, and the
+  // board says so, with one tap to give it to Mo.
+  const joined = await page.request.post('/api/bookings', {
+    headers: setupBookingHeaders(baseURL!),
+    data: bookingPayload({
+      firstName: 'Ira',
+      lastName: 'Joiner',
+      email: 'ira.joiner@harbourprints.co.uk',
+      locationAddress: 'Harbourside, Bristol BS1 5DB',
+      locationCoordinates: [{ address: 'Harbourside, Bristol BS1 5DB', lat: 51.4511, lng: -2.5981 }],
+    }),
+  });
+  expect(joined.status()).toBe(201);
+  const joinedId = ((await joined.json()) as { id: number }).id;
+  for (const step of [1, 2]) expect((await page.request.patch(`/api/admin/bookings/${joinedId}/progress`, { headers: stop.origin, data: { currentStep: step } })).status()).toBe(200);
+  const scheduled = await page.request.patch(`/api/admin/bookings/${joinedId}/progress`, {
+    headers: stop.origin,
+    data: { currentStep: 3, installationDate: `${stop.today}T11:00:00.000Z` },
+  });
+  expect(scheduled.status()).toBe(200);
+  await page.getByTestId('crew-day-panel').getByRole('button', { name: 'Refresh' }).click();
+  const route = page.getByTestId('crew-route').filter({ has: row });
+  await expect(route.getByTestId('route-waiting')).toContainText('1 new stop waits for you to assign it');
+  await expect(route.getByTestId('crew-board-stop').filter({ hasText: `#${joinedId}` })).toContainText('Waiting to be assigned');
+  await shotOf(route, 'crew-board-waiting', page);
+  await route.getByRole('button', { name: 'Give it to Mo card' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Route Assigned');
+  await expect(route.getByTestId('route-waiting')).toHaveCount(0);
+  await expect(route.getByTestId('crew-board-stop').filter({ hasText: `#${joinedId}` })).not.toContainText('Waiting to be assigned');
 
   // The Locations tab shows today's crew routes with the same numbers and the same crew control.
   const boardRoute = (await page.getByTestId('crew-route').filter({ has: row }).getByRole('heading', { level: 4 }).textContent())!;

@@ -48,7 +48,8 @@ export function RouteAssign({
   const selectId = `${idPrefix}-route-${routeNumber}`;
   const isSplit = workerId === null && stops.some((stop) => stop.workerId !== null);
   const waiting = stops.filter((stop) => stop.waiting);
-  const holder = workers.find((worker) => worker.id === workerId);
+  // The workers already on the route: a waiting stop most likely belongs with one of them.
+  const holders = workers.filter((worker) => stops.some((stop) => stop.workerId === worker.id));
   return (
     <div className="w-full sm:w-auto">
       <label htmlFor={selectId} className="block text-sm font-semibold">
@@ -83,10 +84,11 @@ export function RouteAssign({
             {waiting.length === 1 ? '1 new stop waits' : `${waiting.length} new stops wait`} for you to assign{' '}
             {waiting.length === 1 ? 'it' : 'them'}: no worker gets {waiting.length === 1 ? 'it' : 'them'} until then.
           </p>
-          {holder && (
+          {holders.map((holder) => (
             <button
+              key={holder.id}
               type="button"
-              className="mt-1 min-h-11 font-semibold text-ink underline underline-offset-2"
+              className="mt-1 mr-3 min-h-11 font-semibold text-ink underline underline-offset-2"
               onClick={() =>
                 onAssign(
                   waiting.map((stop) => stop.bookingId),
@@ -96,7 +98,7 @@ export function RouteAssign({
             >
               Give {waiting.length === 1 ? 'it' : 'them'} to {holder.name}
             </button>
-          )}
+          ))}
         </div>
       )}
     </div>
