@@ -84,21 +84,25 @@ export function RouteAssign({
             {waiting.length === 1 ? '1 new stop waits' : `${waiting.length} new stops wait`} for you to assign{' '}
             {waiting.length === 1 ? 'it' : 'them'}: no worker gets {waiting.length === 1 ? 'it' : 'them'} until then.
           </p>
-          {holders.map((holder) => (
-            <button
-              key={holder.id}
-              type="button"
-              className="mt-1 mr-3 min-h-11 font-semibold text-ink underline underline-offset-2"
-              onClick={() =>
-                onAssign(
-                  waiting.map((stop) => stop.bookingId),
-                  holder.id,
-                )
-              }
-            >
-              Give {waiting.length === 1 ? 'it' : 'them'} to {holder.name}
-            </button>
-          ))}
+          {holders.length > 0 && (
+            <div className="flex flex-wrap gap-x-4">
+              {holders.map((holder) => (
+                <button
+                  key={holder.id}
+                  type="button"
+                  className="min-h-11 font-semibold text-ink underline underline-offset-2"
+                  onClick={() =>
+                    onAssign(
+                      waiting.map((stop) => stop.bookingId),
+                      holder.id,
+                    )
+                  }
+                >
+                  Give {waiting.length === 1 ? 'it' : 'them'} to {holder.name}
+                </button>
+              ))}
+            </div>
+          )}
         </div>
       )}
     </div>
