@@ -41,7 +41,11 @@ export function PhotoProof({ photo, className = '' }: { photo: PhotoProofData; c
       <dd>
         <span className="whitespace-nowrap">{dayAndTime(taken)}</span>
         {photo.takenAt === null && ' (received)'}
-        {arrivedLate && <span className="block whitespace-nowrap text-concrete-600">received {laterTime(photo.createdAt, taken)}</span>}
+        {arrivedLate && (
+          <span className="block text-concrete-600">
+            received <span className="whitespace-nowrap">{laterTime(photo.createdAt, taken)}</span>
+          </span>
+        )}
       </dd>
       <dt className="text-concrete-600">By</dt>
       <dd className="truncate">{photo.workerName ?? 'A crew member'}</dd>
