@@ -37,8 +37,10 @@ export const bookingSearchText = (columns: {
   email: AnyPgColumn;
   businessName: AnyPgColumn;
   postcode: AnyPgColumn;
+  locationAddress: AnyPgColumn;
 }) =>
-  sql`(${columns.firstName} || ' ' || ${columns.lastName} || chr(10) || ${columns.email} || chr(10) || coalesce(${columns.businessName}, '') || chr(10) || coalesce(${columns.postcode}, ''))`;
+  // The addresses without spaces, so a full postcode is found however it was typed ('M4 6AJ', 'm46aj').
+  sql`(${columns.firstName} || ' ' || ${columns.lastName} || chr(10) || ${columns.email} || chr(10) || coalesce(${columns.businessName}, '') || chr(10) || coalesce(${columns.postcode}, '') || chr(10) || replace(${columns.locationAddress}, ' ', ''))`;
 
 /**
  * The London day the crew is expected (domain/schedule.ts installationDay): the installation date
@@ -567,6 +569,8 @@ export const emailOutbox = pgTable(
     // The Logs tab's Messages list: newest first, paged by (created_at, id), filtered by recipient.
     index('email_outbox_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('email_outbox_to_idx').on(sql`lower(${table.to})`),
+    // The Messages search: part of a recipient's address.
+    index('email_outbox_to_trgm_idx').using('gin', sql`${table.to} gin_trgm_ops`),
     // A double click on Resend queues one copy: a second waits until the first has gone out.
     uniqueIndex('email_outbox_pending_resend_idx')
       .on(table.resendOf)

@@ -36,7 +36,7 @@ async function insertBooking(seed: Seed = {}) {
       email: seed.email ?? 'omar@patelprint.co.uk',
       phone: '0113 496 0000',
       quantity: 5,
-      locationAddress: 'Briggate, Leeds LS1 6HD',
+      locationAddress: seed.postcode === 'M1' ? 'Piccadilly, Manchester M1 1RG' : 'Briggate, Leeds LS1 6HD',
       postcode: seed.postcode === undefined ? 'LS1' : seed.postcode,
       workType: 'day',
       preferredDate: '2027-07-14',

@@ -4,7 +4,7 @@ import { bookings, channelLogs, emailOutbox, jobRuns, workers } from '../../db/s
 import { runWorkerNotificationJob } from '../../src/server/services/crew/worker-notifications.ts';
 import { createTestContext, TEST_ORIGIN } from '../setup/test-app.ts';
 import { adminCookie, adminRequest } from '../setup/admin.ts';
-import { insertRoutableBooking } from '../fixtures/routable-bookings.ts';
+import { insertRoutableBooking, scheduledFor } from '../fixtures/routable-bookings.ts';
 
 const ctx = await createTestContext();
 const db = ctx.deps.db;
@@ -78,6 +78,10 @@ describe('GET /api/worker-notifications/preview', () => {
       postcode: 'M1',
       addresses: pins.slice(0, 5).map((pin) => pin.address),
       workType: 'night',
+      workerId: null,
+      waiting: false,
+      // At step 1: expected that day, but not yet scheduled by staff, so no crew is sent to it.
+      scheduled: false,
     });
     expect(route!.workerId).toBeNull();
   });
@@ -121,7 +125,7 @@ describe('POST /api/worker-notifications/send', () => {
   });
 
   it('e-mails one worker the routes, logs it, and a second press sends again', async () => {
-    const id = await insertRoutableBooking(db, { firstName: '<Bea>', preferredDate: '2026-11-23' });
+    const id = await insertRoutableBooking(db, { firstName: '<Bea>', ...scheduledFor('2026-11-23') });
     const response = await send({ workerEmail: ' Sam@Crew.co.uk ', workerName: 'Sam' });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: 1 });
@@ -144,7 +148,7 @@ describe('POST /api/worker-notifications/send', () => {
   });
 
   it('with an empty body, e-mails every active worker', async () => {
-    await insertRoutableBooking(db, { preferredDate: '2026-11-23' });
+    await insertRoutableBooking(db, scheduledFor('2026-11-23'));
     await db.insert(workers).values([
       { email: 'sam@crew.co.uk', name: 'Sam' },
       { email: 'lee@crew.co.uk', name: null },
@@ -205,7 +209,7 @@ describe('the 6 PM job', () => {
   async function bookTomorrowAndAddWorker(now: string) {
     ctx.setNow(now);
     const { londonTomorrow } = await import('../../src/domain/schedule.ts');
-    await insertRoutableBooking(db, { preferredDate: londonTomorrow(new Date(now)) });
+    await insertRoutableBooking(db, scheduledFor(londonTomorrow(new Date(now))));
     await db.insert(workers).values({ email: 'sam@crew.co.uk', name: 'Sam' });
   }
   const outbox = () => db.select().from(emailOutbox);
@@ -247,7 +251,7 @@ describe('the 6 PM job', () => {
   it('without active workers writes a warning and sends nothing', async () => {
     const now = new Date('2026-12-14T18:00:00Z');
     ctx.setNow(now);
-    await insertRoutableBooking(db, { preferredDate: '2026-12-15' });
+    await insertRoutableBooking(db, scheduledFor('2026-12-15'));
     await db.insert(workers).values({ email: 'away@crew.co.uk', active: false });
     expect((await runWorkerNotificationJob(ctx.deps, now)).outcome).toBe('no-workers');
     expect(await outbox()).toHaveLength(0);

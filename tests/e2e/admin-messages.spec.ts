@@ -75,9 +75,9 @@ test('staff open a booking’s messages, read one as sent and resend it', async 
   await expect(cards).toHaveCount(2);
   await expect(cards.nth(1)).toContainText('Resend of #');
 
-  // The Logs tab lists every message, found here by its recipient.
+  // The Messages tab lists every message, found here by its recipient.
   await dialog.getByRole('button', { name: 'Close' }).click();
-  await page.getByRole('tab', { name: 'Logs' }).click();
+  await page.getByRole('tab', { name: 'Messages' }).click();
   await page.getByLabel('Recipient').fill(email);
   await page.getByRole('button', { name: 'Show messages' }).click();
   const listed = page.getByRole('region', { name: /Messages, newest first/ }).getByTestId('message-card');

@@ -22,6 +22,7 @@ const TABS: [string, PrimaryActions][] = [
   ['Locations', (panel) => [panel.getByRole('tab', { name: 'By Region' }), panel.getByRole('tab', { name: 'Route Groups' })]],
   ['Workers', (panel) => [panel.getByRole('button', { name: 'Add worker' })]],
   ['Reviews', (panel) => [panel.getByRole('link', { name: /Project page/ }).first()]],
+  ['Messages', (panel) => [panel.getByLabel('Recipient'), panel.getByRole('button', { name: 'Show messages' })]],
   ['Logs', (panel) => [panel.locator('#logs-channel'), panel.getByTestId('log-row').first()]],
   ['Analytics', (panel) => [panel.getByRole('heading', { name: 'Analytics' })]],
 ];
@@ -47,7 +48,7 @@ test('the dashboard uses its own staff frame, without the public header’s sale
   await expect(page.getByRole('link', { name: /Book Special/ })).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
   await expect(page.getByRole('banner')).toContainText('Staff');
-  // All eight tabs are on screen at once: none hides behind the edge of a phone.
+  // All the tabs are on screen at once: none hides behind the edge of a phone.
   for (const tab of await page.getByRole('tab').all()) await expectOnScreen(page, tab);
 });
 

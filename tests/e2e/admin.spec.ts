@@ -14,7 +14,7 @@ test.describe('admin gate', () => {
     await password.fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Unlock Dashboard' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
-    await expect(page.getByRole('tab')).toHaveText(['Projects', 'Bookings', 'Contacts', 'Locations', 'Workers', 'Reviews', 'Logs', 'Analytics']);
+    await expect(page.getByRole('tab')).toHaveText(['Projects', 'Bookings', 'Contacts', 'Locations', 'Workers', 'Reviews', 'Messages', 'Logs', 'Analytics']);
     await expect(page.getByRole('tab', { name: 'Projects' })).toHaveAttribute('aria-selected', 'true');
 
     // A reload keeps the server-side session; logout ends it.
@@ -97,6 +97,9 @@ test.describe('admin dashboard frame', () => {
     await expect(cards.nth(0).locator('dd')).toHaveText(/^[1-9]\d*$/);
     await expect(cards.nth(3).locator('dd')).toHaveText(/^£[\d,]+\.\d\d$/);
 
+    // On a phone the actions fold under their heading.
+    const unfold = page.getByRole('button', { name: 'Quick Actions' });
+    if (await unfold.isVisible()) await unfold.click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('link', { name: 'Download bookings (CSV)' }).click(),

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+
 /**
  * Quick Actions (admin-dashboard.md §2): the data as JSON in a new tab, as the spec lists, and
  * as CSV downloads that a spreadsheet opens. Plain links: the browser sends the session cookie
@@ -6,12 +8,26 @@
 const LINK = 'btn-secondary inline-flex min-h-11 items-center justify-center px-3 text-center text-sm leading-snug sm:px-6';
 
 export function QuickActions() {
+  // On a phone the actions fold under their heading, so each tab's own content starts near the top.
+  const [isOpen, setIsOpen] = useState(false);
   return (
-    <section aria-labelledby="quick-actions" className="card mt-6 p-4 sm:p-5">
-      <h2 id="quick-actions" className="text-lg">
-        Quick Actions
+    <section aria-labelledby="quick-actions" className="card mt-3 p-0 sm:mt-6 sm:p-5">
+      <h2 id="quick-actions" className="text-lg max-sm:text-sm">
+        <button
+          type="button"
+          aria-expanded={isOpen}
+          aria-controls="quick-actions-links"
+          onClick={() => setIsOpen((open) => !open)}
+          className="flex min-h-11 w-full items-center justify-between px-3 text-left font-semibold sm:hidden"
+        >
+          Quick Actions
+          <span aria-hidden="true" className="text-concrete-500">
+            {isOpen ? '▲' : '▼'}
+          </span>
+        </button>
+        <span className="max-sm:hidden">Quick Actions</span>
       </h2>
-      <div className="mt-3 grid grid-cols-2 gap-2 lg:flex lg:flex-wrap">
+      <div id="quick-actions-links" className={`${isOpen ? 'grid px-3 pb-3' : 'hidden'} grid-cols-2 gap-2 sm:mt-3 sm:grid sm:p-0 lg:flex lg:flex-wrap`}>
         <a className={LINK} href="/api/admin/export/bookings.csv" download>
           Download bookings (CSV)
         </a>

@@ -12,10 +12,14 @@ interface DashboardStats {
 
 const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 
-/** The four stat cards (admin-dashboard.md §2): two by two on a phone, four across when wide. */
+/**
+ * The four stat cards (admin-dashboard.md §2): four across when wide. On a phone they fold into
+ * one line that opens them two by two, so each tab's own content starts near the top.
+ */
 export function StatCards() {
   const [stats, setStats] = useState<DashboardStats | null>(null);
   const [failed, setFailed] = useState(false);
+  const [isOpen, setIsOpen] = useState(false);
 
   const changed = useStore($statsChanged);
 
@@ -44,8 +48,25 @@ export function StatCards() {
   ];
 
   return (
-    <section aria-label="Summary" className="mt-6">
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
+    <section aria-label="Summary" className="mt-3 sm:mt-6">
+      <button
+        type="button"
+        aria-expanded={isOpen}
+        aria-controls="stat-cards"
+        onClick={() => setIsOpen((open) => !open)}
+        className="flex min-h-11 w-full items-center justify-between gap-2 rounded-xl border border-concrete-200 bg-white px-3 text-left text-sm sm:hidden"
+      >
+        <span className="min-w-0 truncate">
+          <span className="font-semibold text-ink">Totals</span>
+          <span className="text-concrete-600">
+            {stats ? ` · ${stats.totalBookings} bookings · ${stats.pendingBookings} pending · ${pounds.format(stats.totalRevenue)}` : ''}
+          </span>
+        </span>
+        <span aria-hidden="true" className="shrink-0 text-concrete-500">
+          {isOpen ? '▲' : '▼'}
+        </span>
+      </button>
+      <dl id="stat-cards" className={`${isOpen ? 'mt-3 grid' : 'hidden'} grid-cols-2 gap-3 sm:mt-0 sm:grid lg:grid-cols-4 lg:gap-4`}>
         {cards.map(([label, value]) => (
           <div key={label} className="card p-4 sm:p-5" data-testid="stat-card">
             <dt className="text-sm font-semibold text-concrete-600">{label}</dt>

@@ -5,6 +5,57 @@ import { showToast } from '../../shared/toast-store.ts';
 import { formatInstant } from '../bookings/format.ts';
 import { MessageStatusBadge } from './MessageCards.tsx';
 import { attachmentUrl, fetchMessage, resendMessage, type MessageDetail } from './messages-api.ts';
+import type { MessageLink } from '../../../server/services/messages/message-links.ts';
+import type { ResendLinkChoice } from '../../../server/services/messages/staff-messages.ts';
+
+const LINK_NAME: Record<MessageLink['kind'], string> = { crew: 'crew link', tracking: 'tracking link' };
+const LINK_STATE: Record<Exclude<MessageLink['state'], 'live'>, string> = {
+  revoked: 'was revoked (a newer link replaced it, or staff ended it)',
+  expired: 'has expired: its day is over',
+  gone: 'no longer opens',
+};
+
+/**
+ * Resend for a message whose crew or tracking link no longer works: says so first, and offers
+ * the same message with a fresh link (when there is still something to link to) or as it is.
+ */
+function DeadLinkResend({
+  link,
+  to,
+  busy,
+  resent,
+  onResend,
+}: {
+  link: MessageLink;
+  to: string;
+  busy: boolean;
+  resent: boolean;
+  onResend: (link: ResendLinkChoice) => void;
+}) {
+  const state = LINK_STATE[link.state as Exclude<MessageLink['state'], 'live'>];
+  return (
+    <div role="group" aria-labelledby="dead-link-warning" className="rounded-xl border border-warning-700 bg-warning-50 p-4" data-testid="dead-link-warning">
+      <p id="dead-link-warning" className="font-semibold text-warning-700">
+        The {LINK_NAME[link.kind]} in this message {state}.
+      </p>
+      <p className="mt-1 text-sm text-ink">
+        {link.canRenew
+          ? `Sent as it is, ${to} would get a link that does not open. Send it with a fresh link instead.`
+          : `There is no fresh link to send: ${link.kind === 'crew' ? 'the crew day is over or the worker is no longer active' : 'the booking no longer has a tracking page'}.`}
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {link.canRenew && (
+          <button type="button" className="btn-primary min-h-11 px-5 py-2 text-sm" disabled={busy || resent} onClick={() => onResend('fresh')}>
+            {resent ? 'Resent' : 'Resend with a fresh link'}
+          </button>
+        )}
+        <button type="button" className="btn-secondary min-h-11 px-5 py-2 text-sm" disabled={busy || resent} onClick={() => onResend('as-is')}>
+          Resend as it is
+        </button>
+      </div>
+    </div>
+  );
+}
 
 type Part = 'text' | 'html';
 
@@ -40,7 +91,7 @@ export function MessageView({ messageId, onResent }: { messageId: number; onRese
   // that lands after the first answer on a slow phone) or a retry of a lost answer replays the
   // first resend instead of queueing another copy. Another copy is a deliberate act: open it again.
   const [resent, setResent] = useState(false);
-  const resendKey = useRef(crypto.randomUUID());
+  const resendKeys = useRef<Record<string, string>>({});
 
   useEffect(() => {
     const controller = new AbortController();
@@ -54,12 +105,15 @@ export function MessageView({ messageId, onResent }: { messageId: number; onRese
     return () => controller.abort();
   }, [messageId]);
 
-  const resend = async () => {
+  const resend = async (link?: ResendLinkChoice) => {
     if (resending || resent) return;
     setResending(true);
+    const choice = link ?? 'plain';
+    resendKeys.current[choice] ??= crypto.randomUUID();
     try {
-      const copy = await resendMessage(messageId, resendKey.current);
-      showToast({ title: 'Message Queued', description: `A copy of message #${copy.resendOf} is on its way as #${copy.id}.`, variant: 'success' });
+      const copy = await resendMessage(messageId, resendKeys.current[choice], link);
+      const how = link === 'fresh' ? ', with a fresh link,' : '';
+      showToast({ title: 'Message Queued', description: `A copy of message #${copy.resendOf}${how} is on its way as #${copy.id}.`, variant: 'success' });
       setResent(true);
       onResent?.();
     } catch (error) {
@@ -167,12 +221,16 @@ export function MessageView({ messageId, onResent }: { messageId: number; onRese
         )}
       </section>
 
-      <div>
-        <button type="button" className="btn-primary min-h-11 px-5 py-2 text-sm" disabled={resending || resent} onClick={() => void resend()}>
-          {resending ? 'Resending…' : resent ? 'Resent' : 'Resend'}
-        </button>
-        <p className="mt-2 text-sm text-concrete-600">Sends this same message to {message.to} again, as a new message.</p>
-      </div>
+      {message.link && message.link.state !== 'live' ? (
+        <DeadLinkResend link={message.link} to={message.to} busy={resending} resent={resent} onResend={(link) => void resend(link)} />
+      ) : (
+        <div>
+          <button type="button" className="btn-primary min-h-11 px-5 py-2 text-sm" disabled={resending || resent} onClick={() => void resend()}>
+            {resending ? 'Resending…' : resent ? 'Resent' : 'Resend'}
+          </button>
+          <p className="mt-2 text-sm text-concrete-600">Sends this same message to {message.to} again, as a new message.</p>
+        </div>
+      )}
     </article>
   );
 }

@@ -11,9 +11,9 @@ import { messagesUrl, NO_MESSAGE_FILTERS, type MessageFilters, type MessageSumma
 const LABEL = 'block text-sm font-semibold';
 
 /**
- * The Logs tab's Messages: every e-mail the site wrote, newest first, a page at a time, including
- * those about no booking (enquiries, workers). Filters: the recipient (the whole address) and the
- * kind. Opening one shows it as sent, with Resend.
+ * The Messages tab: every e-mail the site wrote, newest first, a page at a time, including those
+ * about no booking (enquiries, workers). Filters: the recipient (part of an address, or of the
+ * customer's, enquirer's or worker's name) and the kind. Opening one shows it as sent, with Resend.
  */
 export function MessagesSection() {
   const [draft, setDraft] = useState<MessageFilters>(NO_MESSAGE_FILTERS);
@@ -28,9 +28,9 @@ export function MessagesSection() {
 
   return (
     <section aria-labelledby="messages-heading" className="grid grid-cols-[minmax(0,1fr)] gap-3">
-      <h3 id="messages-heading" className="text-lg font-semibold">
+      <h2 id="messages-heading" className="text-xl">
         Messages, newest first
-      </h3>
+      </h2>
       <form role="search" aria-label="Filter messages" onSubmit={submit} className="card grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] lg:items-end">
         <div>
           <label htmlFor="messages-to" className={LABEL}>
@@ -38,14 +38,16 @@ export function MessagesSection() {
           </label>
           <input
             id="messages-to"
-            type="email"
-            inputMode="email"
+            type="search"
             autoComplete="off"
-            placeholder="name@business.co.uk"
+            aria-describedby="messages-to-hint"
             className={`mt-1 ${INPUT_CLASS}`}
             value={draft.to}
             onChange={(event) => setDraft({ ...draft, to: event.target.value })}
           />
+          <p id="messages-to-hint" className="mt-1 text-sm text-concrete-600">
+            Part of a name or an address: &lsquo;priya&rsquo;, &lsquo;@crew.co.uk&rsquo;.
+          </p>
         </div>
         <div>
           <label htmlFor="messages-kind" className={LABEL}>

@@ -1,9 +1,9 @@
-import type { MessageDetail, MessageSummary, ResendBody } from '../../../server/services/messages/staff-messages.ts';
+import type { MessageDetail, MessageSummary, ResendBody, ResendLinkChoice } from '../../../server/services/messages/staff-messages.ts';
 import { adminApi as api } from '../admin-api.ts';
 
 export type { MessageDetail, MessageSummary };
 
-/** The Logs tab's Messages filters: an exact recipient and a kind; '' means all. */
+/** The Messages tab's filters: part of a recipient's name or address, and a kind; '' means all. */
 export interface MessageFilters {
   to: string;
   kind: string;
@@ -26,6 +26,9 @@ export const fetchMessage = (id: number, signal?: AbortSignal) => api<MessageDet
 
 export const attachmentUrl = (id: number, index: number) => `/api/admin/messages/${id}/attachments/${index}`;
 
-/** One key per opening of a message: a double click on Resend replays the first answer. */
-export const resendMessage = (id: number, idempotencyKey: string) =>
-  api<ResendBody>(`/api/admin/messages/${id}/resend`, { method: 'POST', headers: { 'Idempotency-Key': idempotencyKey } });
+/**
+ * One key per opening of a message (and per choice): a double click on Resend replays the first
+ * answer. `link` answers the warning about a crew or tracking link that no longer works.
+ */
+export const resendMessage = (id: number, idempotencyKey: string, link?: ResendLinkChoice) =>
+  api<ResendBody>(`/api/admin/messages/${id}/resend${link ? `?link=${link}` : ''}`, { method: 'POST', headers: { 'Idempotency-Key': idempotencyKey } });

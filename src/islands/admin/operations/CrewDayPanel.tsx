@@ -3,6 +3,8 @@ import { CREW_STATUS_LABEL, arrivedLater } from '../../../domain/crew.ts';
 import { addDays, formatLongDate } from '../../../domain/format.ts';
 import { londonDate } from '../../../domain/schedule.ts';
 import { ApiError } from '../../shared/api.ts';
+import { PhotoProof } from '../projects/PhotoProof.tsx';
+import { assignStops, RouteAssign } from './RouteAssign.tsx';
 import { showToast } from '../../shared/toast-store.ts';
 import { SegmentedControl } from '../../shared/SegmentedControl.tsx';
 import { adminApi as api } from '../admin-api.ts';
@@ -39,15 +41,7 @@ export function CrewDayPanel() {
   ];
   const activeWorkers = board.state === 'ready' ? board.data.workers.filter((worker) => worker.active) : [];
 
-  const assign = async (bookingIds: number[], workerId: number | null) => {
-    try {
-      await api('/api/admin/crew/assignments', { method: 'PUT', body: { date, bookingIds, workerId } });
-      showToast({ title: 'Route Assigned', description: workerId ? 'Only this worker gets it now.' : 'Every active worker gets it.', variant: 'success' });
-    } catch (error) {
-      showToast({ title: 'Assignment Failed', description: error instanceof ApiError && error.status < 500 ? error.message : 'Please try again.', variant: 'destructive' });
-    }
-    reload();
-  };
+  const assign = (bookingIds: number[], workerId: number | null) => void assignStops(date, bookingIds, workerId, reload);
 
   return (
     <section aria-labelledby="crew-day-heading" className="card p-5" data-testid="crew-day-panel">
@@ -63,7 +57,8 @@ export function CrewDayPanel() {
         </div>
       </div>
       <p className="mt-1 text-sm text-concrete-700">
-        {formatLongDate(date)}. Stop status updates every 30 seconds. A route given to nobody goes to every active worker.
+        {formatLongDate(date)}. Stop status updates every 30 seconds. A route given to nobody goes to every active worker; a stop that
+        joins a route given to someone waits for you to assign it.
       </p>
 
       {board.state === 'loading' && <p role="status" className="mt-4 text-concrete-600">Loading the crew day…</p>}
@@ -82,39 +77,16 @@ export function CrewDayPanel() {
           ) : (
             <ol className="mt-4 space-y-4" aria-label="Crew routes">
               {board.data.routes.map((route) => {
-                const selectId = `crew-route-${route.routeNumber}`;
                 return (
-                  <li key={route.routeNumber} className="rounded-xl border border-concrete-200 p-4">
-                    <div className="flex flex-wrap items-end justify-between gap-3">
+                  <li key={route.routeNumber} className="rounded-xl border border-concrete-200 p-4" data-testid="crew-route">
+                    <div className="flex flex-wrap items-start justify-between gap-3">
                       <h4 className="font-semibold">
                         Route {route.routeNumber}{' '}
                         <span className="font-normal text-concrete-700">
                           ({route.stops.length} stop{route.stops.length === 1 ? '' : 's'})
                         </span>
                       </h4>
-                      <div className="w-full sm:w-auto">
-                        <label htmlFor={selectId} className="block text-sm font-semibold">
-                          Crew for route {route.routeNumber}
-                        </label>
-                        <select
-                          id={selectId}
-                          className="mt-1 min-h-11 w-full rounded-lg border border-concrete-300 bg-white px-3 text-base sm:w-56"
-                          value={route.workerId ?? ''}
-                          onChange={(event) =>
-                            void assign(
-                              route.stops.map((stop) => stop.bookingId),
-                              event.target.value ? Number(event.target.value) : null,
-                            )
-                          }
-                        >
-                          <option value="">Every active worker</option>
-                          {activeWorkers.map((worker) => (
-                            <option key={worker.id} value={worker.id}>
-                              {worker.name}
-                            </option>
-                          ))}
-                        </select>
-                      </div>
+                      <RouteAssign idPrefix="crew" routeNumber={route.routeNumber} workerId={route.workerId} stops={route.stops} workers={activeWorkers} onAssign={assign} />
                     </div>
                     <ul className="mt-3 divide-y divide-concrete-100">
                       {route.stops.map((stop) => (
@@ -140,26 +112,51 @@ export function CrewDayPanel() {
   );
 }
 
-/** A stop's status with its time and the worker, as the crew reported it. */
+/** A stop's status with its time and the worker, as the crew reported it, and its photos as proof. */
 export function CrewStopRow({ stop }: { stop: CrewBoardStop }) {
   const status = stop.crew?.status ?? 'planned';
   return (
-    <li className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm" data-testid="crew-board-stop">
-      <div className="min-w-0">
-        <p className="font-semibold">
-          {stop.customerName} <span className="font-normal text-concrete-700">#{stop.bookingId}</span>
-        </p>
-        <p className="break-words text-concrete-700">
-          {stop.workType === 'night' ? 'Night' : 'Day'} work{stop.address ? ` · ${stop.address}` : ''}
-        </p>
+    <li className="py-2 text-sm" data-testid="crew-board-stop">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-semibold">
+            {stop.customerName} <span className="font-normal text-concrete-700">#{stop.bookingId}</span>
+          </p>
+          <p className="break-words text-concrete-700">
+            {stop.workType === 'night' ? 'Night' : 'Day'} work{stop.address ? ` · ${stop.address}` : ''}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-1">
+          {stop.waiting && <span className="rounded-full bg-warning-50 px-2.5 py-0.5 text-xs font-semibold text-warning-700">Waiting to be assigned</span>}
+          {!stop.scheduled && (
+            <span className="rounded-full bg-concrete-50 px-2.5 py-0.5 text-xs font-semibold text-concrete-700" title="Not at step 3 with this installation day: the crew does not see it">
+              Not scheduled
+            </span>
+          )}
+          <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_CLASS[status]}`}>
+            {CREW_STATUS_LABEL[status]}
+            {stop.crew?.at ? ` ${LONDON_TIME.format(new Date(stop.crew.at))}` : ''}
+            {/* A tap that waited for signal: when it was tapped, and when it reached the office. */}
+            {stop.crew?.receivedAt && arrivedLater(stop.crew.at, stop.crew.receivedAt) ? ` (received ${LONDON_TIME.format(new Date(stop.crew.receivedAt))})` : ''}
+            {stop.crew ? ` · ${stop.crew.workerName}` : ''}
+          </span>
+        </div>
       </div>
-      <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_CLASS[status]}`}>
-        {CREW_STATUS_LABEL[status]}
-        {stop.crew?.at ? ` ${LONDON_TIME.format(new Date(stop.crew.at))}` : ''}
-        {/* A tap that waited for signal: when it was tapped, and when it reached the office. */}
-        {stop.crew?.receivedAt && arrivedLater(stop.crew.at, stop.crew.receivedAt) ? ` (received ${LONDON_TIME.format(new Date(stop.crew.receivedAt))})` : ''}
-        {stop.crew ? ` · ${stop.crew.workerName}` : ''}
-      </span>
+      {stop.photos.length > 0 && (
+        <ul className="mt-2 grid grid-cols-[repeat(auto-fill,minmax(15rem,1fr))] gap-2" aria-label={`Crew photos of booking #${stop.bookingId}`}>
+          {stop.photos.map((photo) => (
+            <li key={photo.id} className="flex gap-2 rounded-lg border border-concrete-100 bg-paper p-1.5">
+              <a href={`/uploads/${photo.fileName}`} target="_blank" rel="noopener" className="shrink-0">
+                <img src={`/uploads/${photo.thumbnailFileName ?? photo.fileName}`} alt={`${photo.photoType} photo of booking #${stop.bookingId}`} loading="lazy" className="h-12 w-12 rounded object-cover" />
+              </a>
+              <div className="min-w-0">
+                <p className="text-xs font-semibold capitalize">{photo.photoType}</p>
+                <PhotoProof photo={photo} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
     </li>
   );
 }

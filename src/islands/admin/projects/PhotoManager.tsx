@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { isCrewPhoto, PhotoProof } from './PhotoProof.tsx';
 import { formatFileSize } from '../../../domain/format.ts';
 import { PROJECT_STEPS } from '../../../domain/project-steps.ts';
 import { adminApi as api } from '../admin-api.ts';
@@ -183,6 +184,19 @@ export function PhotoManager({ bookingId, currentStep, photos, onChanged }: Phot
                 <p className="text-concrete-600">
                   Step {photo.step} · {formatFileSize(photo.fileSize)}
                 </p>
+                {isCrewPhoto(photo) && (
+                  <PhotoProof
+                    className="mt-1"
+                    photo={{
+                      takenAt: photo.takenAt ?? null,
+                      createdAt: photo.createdAt,
+                      lat: photo.lat ?? null,
+                      lng: photo.lng ?? null,
+                      accuracyM: photo.accuracyM ?? null,
+                      workerName: photo.workerName ?? null,
+                    }}
+                  />
+                )}
                 <button
                   type="button"
                   className="mt-1 min-h-11 font-semibold text-danger-600 underline-offset-2 hover:underline disabled:opacity-50"

@@ -38,7 +38,9 @@ export function ProjectList({ projects, openId, onToggle, onChanged }: ProjectLi
           const panelId = `project-panel-${project.id}`;
           return (
             <li key={project.id} data-testid="project-row" className={project.isToday ? 'bg-accent-50/40' : undefined}>
-              <div className={`relative px-4 py-3 sm:py-1.5 ${GRID} hover:bg-paper`}>
+              {/* On a phone a row is two lines, at most about 100 px: the name (the tap target), then
+                  step, day, crew and proof run together; the e-mail and the step's name are on the card. */}
+              <div className={`relative px-4 py-1.5 ${GRID} hover:bg-paper`}>
                 <div className="flex min-w-0 items-start justify-between gap-3">
                   <div className="min-w-0">
                     <button
@@ -53,20 +55,20 @@ export function ProjectList({ projects, openId, onToggle, onChanged }: ProjectLi
                     {project.isTest && (
                       <span className="ml-2 inline-block rounded-full bg-warning-50 px-2 py-0.5 align-middle text-xs font-bold text-warning-700">TEST</span>
                     )}
-                    <p className="truncate text-sm text-concrete-600" title={project.email}>
+                    <p className="truncate text-sm text-concrete-600 max-sm:hidden" title={project.email}>
                       {project.email}
                     </p>
                   </div>
                   <Chevron open={isOpen} />
                 </div>
-                <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm sm:contents">
+                <dl className="flex flex-wrap gap-x-3 gap-y-0.5 text-sm sm:contents">
                   <div className="sm:min-w-0">
                     <dt className="sr-only">Step</dt>
                     <dd>
                       <span className="rounded-full bg-accent-50 px-2.5 py-0.5 font-semibold text-accent-800">
                         {project.currentStep}/{TOTAL_PROJECT_STEPS}
                       </span>{' '}
-                      <span className="text-concrete-700">{step?.name}</span>
+                      <span className="text-concrete-700 max-sm:sr-only">{step?.name}</span>
                     </dd>
                   </div>
                   <div className="sm:min-w-0">
@@ -108,7 +110,7 @@ function CrewStatus({ crew }: { crew: ProjectCrew | null | undefined }) {
     <span>
       <span className={crew.status === 'done' ? 'font-semibold text-accent-800' : 'font-semibold'}>{CREW_STATUS_LABEL[crew.status as CrewStopStatus] ?? crew.status}</span>
       {crew.at && <span className="text-concrete-600"> {formatInstant(crew.at).split(', ').at(-1)}</span>}
-      {crew.workerName && <span className="block truncate text-concrete-600">{crew.workerName}</span>}
+      {crew.workerName && <span className="truncate text-concrete-600 sm:block"> {crew.workerName}</span>}
     </span>
   );
 }
@@ -119,7 +121,7 @@ function ProofStatus({ proof }: { proof: ProofSummary | null | undefined }) {
     <span>
       <span className="font-semibold">{PROOF_STATUS_LABEL[proof.status]}</span>
       <span className="text-concrete-600"> v{proof.version}</span>
-      {proof.since && <span className="block text-concrete-600">since {formatInstant(proof.since)}</span>}
+      {proof.since && <span className="block text-concrete-600 max-sm:hidden">since {formatInstant(proof.since)}</span>}
     </span>
   );
 }

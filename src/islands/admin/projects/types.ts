@@ -22,6 +22,13 @@ export interface ProjectPhoto {
   description: string | null;
   fileSize: number;
   createdAt: string;
+  /** Crew proof (staff only): when the phone took it, where, and the worker who sent it. */
+  takenAt?: string | null;
+  lat?: number | null;
+  lng?: number | null;
+  accuracyM?: number | null;
+  workerId?: number | null;
+  workerName?: string | null;
 }
 
 export interface Project {

@@ -1,7 +1,15 @@
-import { Suspense, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { $mapTiles } from '../operations/map-tiles.ts';
-import type { RouteGroup } from '../operations/types.ts';
+import type { RouteGroup, Worker } from '../operations/types.ts';
+import type { DayRouteGroup as DayRoute } from '../../../server/services/crew/day-routes.ts';
+import { assignStops, RouteAssign } from '../operations/RouteAssign.tsx';
+import { SegmentedControl } from '../../shared/SegmentedControl.tsx';
+import { addDays, formatLongDate } from '../../../domain/format.ts';
+import { londonDate } from '../../../domain/schedule.ts';
+
+/** Every active booking's groups, or (with a day) that crew day's routes with who holds each stop. */
+type DayRouteGroup = RouteGroup & Partial<Pick<DayRoute, 'workerId' | 'bookings'>>;
 import { DEFAULT_ROUTE_GROUP_SIZE, ROUTE_GROUP_SIZES } from '../../../domain/route-group-sizes.ts';
 import type { RouteMapStop } from '../operations/RouteMap.tsx';
 import { OpenRouteLink, StopAddresses, StopMeta } from '../operations/RouteParts.tsx';
@@ -120,45 +128,81 @@ function RegionsView() {
   );
 }
 
+/** Which bookings Route Groups shows: every active one, or one crew day's. */
+type RouteScope = { label: string; date: string | null };
+
 function RoutesView() {
   const [size, setSize] = useState<number>(DEFAULT_ROUTE_GROUP_SIZE);
-  const [load, retry] = useLoad<RouteGroup[]>(`/api/locations/grouping?size=${size}`);
+  const today = londonDate(new Date());
+  const scopes: RouteScope[] = [
+    { label: 'All active', date: null },
+    { label: 'Today', date: today },
+    { label: 'Tomorrow', date: addDays(today, 1) },
+  ];
+  const [scope, setScope] = useState<RouteScope>(scopes[0]!);
+  const url = scope.date ? `/api/locations/grouping?date=${scope.date}` : `/api/locations/grouping?size=${size}`;
+  const [load, retry] = useLoad<DayRouteGroup[]>(url);
+  // A crew day's routes can be given to workers here as on the Workers tab.
+  const [workers] = useLoad<Worker[]>('/api/admin/workers');
+  const activeWorkers = workers.state === 'ready' ? workers.data.filter((worker) => worker.active).map((worker) => ({ id: worker.id, name: worker.name ?? worker.email })) : [];
+  const assign = scope.date ? (bookingIds: number[], workerId: number | null) => void assignStops(scope.date!, bookingIds, workerId, retry) : null;
   return (
     <div>
       <div className="flex flex-wrap items-end gap-4">
         <div>
-          <label htmlFor="route-group-size" className="block text-sm font-semibold text-ink">
-            Stops per route
-          </label>
-          <select
-            id="route-group-size"
-            value={size}
-            onChange={(event) => setSize(Number(event.target.value))}
-            className="mt-1 min-h-11 rounded-xl border border-concrete-300 bg-white px-3 text-base"
-          >
-            {ROUTE_GROUP_SIZES.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </select>
+          <span className="block text-sm font-semibold text-ink">Bookings</span>
+          <div className="mt-1">
+            <SegmentedControl label="Bookings" options={scopes} selected={scopes.find((option) => option.date === scope.date)!} onSelect={setScope} />
+          </div>
         </div>
+        {scope.date === null && (
+          <div>
+            <label htmlFor="route-group-size" className="block text-sm font-semibold text-ink">
+              Stops per route
+            </label>
+            <select
+              id="route-group-size"
+              value={size}
+              onChange={(event) => setSize(Number(event.target.value))}
+              className="mt-1 min-h-11 rounded-xl border border-concrete-300 bg-white px-3 text-base"
+            >
+              {ROUTE_GROUP_SIZES.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         {load.state === 'ready' && load.data.length > 0 && (
           <p className="text-sm text-concrete-700" aria-live="polite">
             {load.data.length} route{load.data.length === 1 ? '' : 's'}, {load.data.reduce((sum, group) => sum + group.stops, 0)} stops
           </p>
         )}
       </div>
+      {scope.date && (
+        <p className="mt-2 text-sm text-concrete-700">
+          {formatLongDate(scope.date)}: the crew day&rsquo;s routes, numbered as on the Workers tab and in the worker e-mail. Give a route to a worker here or there.
+        </p>
+      )}
       <div className="mt-6">
         {load.state === 'loading' && <p role="status" className="text-concrete-600">Loading routes…</p>}
         {load.state === 'error' && <LoadFailed what="the route groups" retry={retry} />}
         {load.state === 'ready' && load.data.length === 0 && (
-          <p className="rounded-xl border border-dashed border-concrete-300 p-8 text-center text-concrete-700">No active routes</p>
+          <p className="rounded-xl border border-dashed border-concrete-300 p-8 text-center text-concrete-700">{scope.date ? 'No installations on this day' : 'No active routes'}</p>
         )}
         {load.state === 'ready' && load.data.length > 0 && (
           <ol className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-2" aria-label="Route groups">
             {load.data.map((group) => (
-              <RouteCard key={`${size}-${group.routeNumber}`} group={group} />
+              <RouteCard
+                key={`${scope.date ?? size}-${group.routeNumber}`}
+                group={group}
+                assign={
+                  assign && group.workerId !== undefined ? (
+                    <RouteAssign idPrefix="locations" routeNumber={group.routeNumber} workerId={group.workerId} stops={group.bookings} workers={activeWorkers} onAssign={assign} />
+                  ) : null
+                }
+              />
             ))}
           </ol>
         )}
@@ -167,7 +211,7 @@ function RoutesView() {
   );
 }
 
-function RouteCard({ group }: { group: RouteGroup }) {
+function RouteCard({ group, assign }: { group: RouteGroup; assign: ReactNode }) {
   const tiles = useStore($mapTiles);
   const stops: RouteMapStop[] = group.bookings.flatMap((booking, index) => {
     const point = booking.points[0];
@@ -196,6 +240,7 @@ function RouteCard({ group }: { group: RouteGroup }) {
           <dd className="font-semibold text-accent-700">Estimated saving: {group.estimatedMinutesSaved} minutes</dd>
         </div>
       </dl>
+      {assign && <div className="mt-3">{assign}</div>}
       {tiles && stops.length > 0 && (
         <figure className="mt-4 h-48 overflow-hidden rounded-xl border border-concrete-200" aria-label={`Map of route ${group.routeNumber}`}>
           <MapBoundary

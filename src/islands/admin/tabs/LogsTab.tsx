@@ -4,7 +4,6 @@ import { CountBars } from '../logs/CountBars.tsx';
 import { LogFilters } from '../logs/LogFilters.tsx';
 import { LogTable } from '../logs/LogTable.tsx';
 import { StatCard } from '../logs/StatCard.tsx';
-import { MessagesSection } from '../messages/MessagesSection.tsx';
 import { fetchLogs, fetchLogStats, NO_FILTERS, type ChannelLog, type ChannelLogStats, type LogFilters as Filters } from '../logs/log-api.ts';
 
 const LOAD_FAILED = 'Could not load logs';
@@ -115,8 +114,6 @@ export default function LogsTab() {
           </>
         )}
       </section>
-
-      <MessagesSection />
     </div>
   );
 }

@@ -9,12 +9,14 @@ import { PagedListBody } from '../bookings/PagedListBody.tsx';
 import { londonTodayIso } from '../bookings/format.ts';
 import { ProjectList } from '../projects/ProjectList.tsx';
 import type { ProjectRow } from '../projects/types.ts';
+import { PROJECT_SORT_LABELS, PROJECT_SORTS, type ProjectSort } from '../../../domain/project-sorts.ts';
 
 const SEARCH_DELAY_MS = 300;
 
 /**
- * The Projects tab (admin-dashboard.md §2): active bookings as a compact list, today's
- * installations first, filtered by step, installation day and a search, paged on the server;
+ * The Projects tab (admin-dashboard.md §2): active bookings as a compact list, by installation
+ * day (today, the coming days, then the unscheduled) or newest booking first, filtered by step,
+ * installation day and a search (a full postcode too), paged on the server;
  * each row opens its full card (progress, notes, photos). After a change only that project is
  * read again, so the pages already loaded and the open card stay where they are.
  */
@@ -22,6 +24,7 @@ export default function ProjectsTab() {
   const [step, setStep] = useState('');
   const [day, setDay] = useState('');
   const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<ProjectSort>('day');
   const [query, setQuery] = useState('');
   const [openId, setOpenId] = useState<number | null>(null);
   const [testCount, setTestCount] = useState(0);
@@ -36,6 +39,7 @@ export default function ProjectsTab() {
   if (step) params.set('step', step);
   if (day) params.set('date', day);
   if (query) params.set('q', query);
+  if (sort !== 'day') params.set('sort', sort);
   const list = usePagedList<ProjectRow>(`/api/admin/projects${params.size ? `?${params}` : ''}`);
 
   const countTests = useCallback(async () => {
@@ -97,7 +101,7 @@ export default function ProjectsTab() {
         )}
       </div>
 
-      <div className="mt-5 grid grid-cols-2 items-end gap-3 sm:grid-cols-[10rem_12rem_minmax(0,1fr)]">
+      <div className="mt-5 grid grid-cols-2 items-end gap-3 sm:grid-cols-[10rem_12rem_12rem_minmax(0,1fr)]">
         <div>
           <label htmlFor="projects-step" className={LABEL_CLASS}>
             Step
@@ -117,6 +121,21 @@ export default function ProjectsTab() {
           </label>
           <input id="projects-day" type="date" value={day} onChange={(event) => setDay(event.target.value)} className={`mt-2 ${INPUT_CLASS.replace('px-4', 'px-3')}`} />
         </div>
+        <div>
+          <label htmlFor="projects-sort" className={LABEL_CLASS}>
+            Order
+          </label>
+          <select id="projects-sort" value={sort} onChange={(event) => setSort(event.target.value as ProjectSort)} className={`mt-2 ${INPUT_CLASS.replace('px-4', 'px-3')}`}>
+            {PROJECT_SORTS.map((option) => (
+              <option key={option} value={option}>
+                {PROJECT_SORT_LABELS[option]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="self-end sm:hidden">
+          <TodayButton day={day} today={today} onChange={setDay} />
+        </div>
         <div className="col-span-2 sm:col-span-1">
           <label htmlFor="projects-search" className={LABEL_CLASS}>
             Search projects
@@ -131,10 +150,10 @@ export default function ProjectsTab() {
           />
         </div>
       </div>
-      <div className="mt-2 flex flex-wrap gap-2">
-        <button type="button" className="btn-secondary min-h-11 px-4 py-2 text-sm" aria-pressed={day === today} onClick={() => setDay(day === today ? '' : today)}>
-          Today’s installations
-        </button>
+      <div className="mt-2 flex flex-wrap gap-2 empty:hidden">
+        <div className="max-sm:hidden">
+          <TodayButton day={day} today={today} onChange={setDay} />
+        </div>
         {filtered && (
           <button
             type="button"
@@ -152,7 +171,7 @@ export default function ProjectsTab() {
 
       <p className="mt-4 text-sm text-concrete-600" role="status">
         {list.state === 'ready' && list.total !== null
-          ? `${list.total} active ${list.total === 1 ? 'project' : 'projects'}${filtered ? ' matching the filters' : ', today’s installations first'}`
+          ? `${list.total} active ${list.total === 1 ? 'project' : 'projects'}${filtered ? ' matching the filters' : ''}, ${sort === 'day' ? 'by installation day, today first' : 'newest booking first'}`
           : ''}
       </p>
 
@@ -169,5 +188,13 @@ export default function ProjectsTab() {
         </PagedListBody>
       </div>
     </div>
+  );
+}
+
+function TodayButton({ day, today, onChange }: { day: string; today: string; onChange: (day: string) => void }) {
+  return (
+    <button type="button" className="btn-secondary min-h-11 w-full px-4 py-2 text-sm sm:w-auto" aria-pressed={day === today} onClick={() => onChange(day === today ? '' : today)}>
+      Today’s installations
+    </button>
   );
 }

@@ -48,7 +48,11 @@ export default function WorkersTab() {
 function notifyResult(success: number) {
   showToast({
     title: 'Notifications Sent',
-    description: `${success} e-mail${success === 1 ? '' : 's'} sent with tomorrow's routes.`,
+    // The e-mail lists only stops staff scheduled (step 3 for tomorrow) that the worker holds.
+    description:
+      success === 0
+        ? "No e-mail sent: none of tomorrow's stops is scheduled yet (step 3), or each is given to another worker or waits for you to assign it."
+        : `${success} e-mail${success === 1 ? '' : 's'} sent with tomorrow's routes.`,
     variant: 'success',
   });
 }

@@ -15,11 +15,13 @@ import {
   parseMessageId,
   readMessage,
   readMessageAttachment,
+  RESEND_LINK_CHOICES,
   resendMessage,
 } from '../../services/messages/staff-messages.ts';
 
-export const INVALID_RECIPIENT = 'to must be an e-mail address of at most 254 characters.';
+export const INVALID_RECIPIENT = 'to must be at most 254 characters.';
 export const INVALID_KIND = 'kind must be a message kind such as booking-confirmation.';
+export const INVALID_LINK_CHOICE = `link must be one of ${RESEND_LINK_CHOICES.join(', ')}.`;
 
 // An empty parameter means "no filter": the list's "All kinds" sends ''.
 const filterSchema = z.object({
@@ -30,6 +32,8 @@ const filterSchema = z.object({
     .regex(/^[a-z0-9-]{0,60}$/, INVALID_KIND)
     .optional(),
 });
+
+const resendQuerySchema = z.object({ link: z.enum(RESEND_LINK_CHOICES, { error: INVALID_LINK_CHOICE }).optional() });
 
 /** A booking's Messages view (api.md "Staff messages"), next to the other admin booking calls. */
 export const adminBookingMessageRoutes = new Hono<AppEnv>()
@@ -54,7 +58,8 @@ export const adminMessageRoutes = new Hono<AppEnv>()
     return c.json(page.items);
   })
   .get('/:id', async (c) => {
-    const message = await readMessage(c.get('deps').db, parseMessageId(c.req.param('id')));
+    const { db, now } = c.get('deps');
+    const message = await readMessage(db, parseMessageId(c.req.param('id')), now());
     c.header('Cache-Control', 'no-store');
     return c.json(message);
   })
@@ -72,7 +77,9 @@ export const adminMessageRoutes = new Hono<AppEnv>()
   .post('/:id/resend', async (c) => {
     const id = parseMessageId(c.req.param('id'));
     const idempotencyKey = readIdempotencyKey(c.req.header('idempotency-key'));
-    const result = await resendMessage(c.get('deps'), id, { actor: adminActor(c), idempotencyKey });
+    // ?link=fresh|as-is: staff's answer to the warning about a link that no longer works.
+    const { link } = validate(resendQuerySchema, { link: c.req.query('link') || undefined });
+    const result = await resendMessage(c.get('deps'), id, { actor: adminActor(c), idempotencyKey, link });
     if (result.deliverMail) afterResponse(c, result.deliverMail);
     return c.json(result.body, 202);
   });

@@ -1,3 +1,4 @@
+import { EMAIL_KINDS } from '../../../domain/email-kinds.ts';
 import { describe, expect, it } from 'vitest';
 import type { EmailMessage } from '../../providers/email-outbox.ts';
 import { SAMPLE_BOOKING, SAMPLE_ENQUIRY, SAMPLE_NOW, SAMPLE_SITE_URL } from '../sample-data.ts';
@@ -126,6 +127,10 @@ describe('e-mail templates', () => {
   // Every sentence is written twice, once per part: the HTML is kept too, so neither drifts alone.
   it.each(Object.keys(MESSAGES))('%s: HTML part', (name) => {
     expect(MESSAGES[name]!().html).toMatchSnapshot();
+  });
+
+  it.each(Object.keys(MESSAGES))("%s: is a kind staff can pick in the Messages filter", (name) => {
+    expect(EMAIL_KINDS).toContain(MESSAGES[name]!().kind);
   });
 
   it.each(Object.keys(MESSAGES))('%s: has an HTML part in the shared frame', (name) => {

@@ -37,13 +37,19 @@ function toAdminBookingJson(
   });
 }
 
+/** A whole UK postcode as people type it: 'M4 6AJ', 'm46aj', 'SW1A  1AA'. */
+const FULL_POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/i;
+
 /**
- * What the admin's search looks in: name, e-mail, business, postcode (one trigram-indexed
- * expression, db/schema.ts), and the id for digits.
+ * What the admin's search looks in: name, e-mail, business, postcode and the addresses (one
+ * trigram-indexed expression, db/schema.ts; a full postcode matches with or without its space),
+ * and the id for digits.
  */
 export function bookingSearchCondition(q: string): SQL | undefined {
-  const text = q.trim();
-  if (!text) return undefined;
+  const typed = q.trim();
+  if (!typed) return undefined;
+  // A full postcode is looked for without its space, as the search text holds the addresses.
+  const text = FULL_POSTCODE.test(typed) ? typed.replace(/\s+/g, '') : typed;
   const conditions: SQL[] = [ilike(bookingSearchText(bookings), likePattern(text))];
   const asId = /^#?(\d{1,9})$/.exec(text);
   if (asId) conditions.push(eq(bookings.id, Number(asId[1])));

@@ -6,7 +6,9 @@ import { badRequest, notFound } from '../../api/errors.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import { revokeCrewLinks, workerDisplayName } from './crew-links.ts';
 import { toCrewStatus, type CrewStatus } from './crew-stops.ts';
-import { dayPreviewRoutes, sendDayEmails } from './worker-notifications.ts';
+import { dayPreviewRoutes } from './day-routes.ts';
+import { sendDayEmails } from './worker-notifications.ts';
+import { crewPhotoProofs, type CrewPhotoProof } from './photo-proof.ts';
 
 // The Workers tab's view of a crew day (api.md "Crew day", staff side): which worker has which
 // route, where each stop stands, and each worker's link, which staff can revoke or send again.
@@ -17,11 +19,22 @@ export interface CrewBoardStop {
   address: string | null;
   workType: 'day' | 'night';
   crew: CrewStatus | null;
+  /** The worker staff gave the stop to; null: nobody. */
+  workerId: number | null;
+  /** Joined a route staff gave to someone: no worker gets it until staff assign it. */
+  waiting: boolean;
+  /** Staff scheduled it for the day (step 3), or a crew worked on it: the crew's page lists it. */
+  scheduled: boolean;
+  /** The crew's photos of the stop: time, place and worker, as proof. */
+  photos: CrewPhotoProof[];
 }
 
 export interface CrewBoardRoute {
   routeNumber: number;
+  /** The one worker the route's assigned stops went to; null: nobody, or several workers. */
   workerId: number | null;
+  /** Who holds the route: every active worker, one worker, or several (some stops each). */
+  given: 'everyone' | 'worker' | 'several';
   stops: CrewBoardStop[];
 }
 
@@ -43,10 +56,11 @@ export interface CrewBoard {
 export async function crewBoard(db: Database, date: string, now: Date): Promise<CrewBoard> {
   const routes = await dayPreviewRoutes(db, date);
   const ids = routes.flatMap((route) => route.bookings.map((booking) => booking.bookingId));
-  const [stopRows, workerRows, linkRows] = await Promise.all([
+  const [stopRows, workerRows, linkRows, proofs] = await Promise.all([
     ids.length ? db.select().from(crewStops).where(and(eq(crewStops.day, date), inArray(crewStops.bookingId, ids))) : [],
     db.select().from(workers).orderBy(asc(workers.id)),
     db.select().from(crewLinks).where(eq(crewLinks.day, date)).orderBy(desc(crewLinks.createdAt)),
+    crewPhotoProofs(db, ids),
   ]);
   const status = new Map(stopRows.map((row) => [row.bookingId, toCrewStatus(row)]));
   const newestLink = new Map<number, (typeof linkRows)[number]>();
@@ -56,12 +70,17 @@ export async function crewBoard(db: Database, date: string, now: Date): Promise<
     routes: routes.map((route) => ({
       routeNumber: route.routeNumber,
       workerId: route.workerId,
+      given: route.workerId !== null ? 'worker' : route.bookings.some((booking) => booking.workerId !== null) ? 'several' : 'everyone',
       stops: route.bookings.map((booking) => ({
         bookingId: booking.bookingId,
         customerName: booking.customerName,
         address: booking.addresses[0] ?? null,
         workType: booking.workType,
         crew: status.get(booking.bookingId) ?? null,
+        workerId: booking.workerId,
+        waiting: booking.waiting,
+        scheduled: booking.scheduled,
+        photos: proofs.filter((photo) => photo.bookingId === booking.bookingId),
       })),
     })),
     workers: workerRows.map((worker) => {
@@ -90,8 +109,9 @@ async function requireWorker(db: Database, workerId: number) {
 }
 
 /**
- * Gives the day's stops to a worker (null: back to every active worker). The Workers tab sends a
- * whole route's bookings at once. Stops not on the day are refused.
+ * Gives the day's stops to a worker (null: to nobody, which is every active worker once no stop of
+ * the route is given to anyone; day-routes.ts). The Workers and Locations tabs send a whole
+ * route's bookings, or the stops waiting on it. Stops not on the day are refused.
  */
 export async function assignStops(db: Database, date: string, bookingIds: readonly number[], workerId: number | null, userId: string) {
   const onDay = new Set((await dayPreviewRoutes(db, date)).flatMap((route) => route.bookings.map((booking) => booking.bookingId)));
@@ -106,7 +126,7 @@ export async function assignStops(db: Database, date: string, bookingIds: readon
       entityType: 'worker',
       entityId: worker?.id,
       userId,
-      details: `${bookingIds.length} stop(s) on ${date} given to ${worker ? worker.email : 'every active worker'}`,
+      details: `${bookingIds.length} stop(s) on ${date} given to ${worker ? worker.email : 'nobody'}`,
       metadata: { date, bookingIds, workerId },
     });
   });

@@ -5,50 +5,31 @@ import { CREW_MESSAGES, firstNameOnly, stopNavigationUrl, workHoursLabel, type C
 import { toLondonDate } from '../../../domain/schedule.ts';
 import { AppError, notFound } from '../../api/errors.ts';
 import type { CrewSession } from './crew-links.ts';
-import type { RoutableBooking } from './locations.ts';
-import { dayAssignments, dayRoutes } from './worker-notifications.ts';
+import { dayAssignments, dayRoutes, holderIncludes, isOnCrewDay, routeHolders } from './day-routes.ts';
 
 // A crew's stops (api.md "Crew day"): which bookings of a London day a worker sees and may act
-// on, and the status each stop reached. A stop is on a crew's day only when staff scheduled its
-// installation: the project is at step 3 (Installation Scheduled) with that day as its
-// installation date. Whether an unpaid booking is scheduled is staff's decision; its card says
-// so. A booking a crew already worked on that day stays on the list, so Done still shows.
-
-/** Staff scheduled the booking's installation for `day`. */
-export function isScheduledFor(booking: Pick<RoutableBooking, 'currentStep' | 'installationDate'>, day: string): boolean {
-  return booking.currentStep === 3 && booking.installationDate !== null && toLondonDate(booking.installationDate) === day;
-}
-
-async function workedOn(db: Database, day: string, ids: readonly number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ bookingId: crewStops.bookingId })
-    .from(crewStops)
-    .where(and(eq(crewStops.day, day), inArray(crewStops.bookingId, [...ids])));
-  return new Set(rows.map((row) => row.bookingId));
-}
+// on, and the status each stop reached. Which stops those are is day-routes.ts's rule, the one the
+// worker e-mail follows: the stops the worker holds that staff scheduled (step 3, with that day
+// as the installation date) or a crew already worked on that day, so Done still shows. Whether an
+// unpaid booking is scheduled is staff's decision; its card says so.
 
 /**
- * The worker's share of the day's bookings, in visiting order: given to them or to nobody.
+ * The worker's share of the day's bookings, in visiting order: the stops they hold (day-routes.ts).
  * `candidates` also holds the bookings expected that day that staff have not scheduled, so an
  * action on one can say why it is refused.
  */
 async function workerShare(db: Database, session: CrewSession) {
   const [groups, assignments] = await Promise.all([dayRoutes(db, session.day), dayAssignments(db, session.day)]);
-  const candidates = groups.flatMap((group, index) =>
-    group.stops
-      .filter(({ booking }) => {
-        const given = assignments.get(booking.id);
-        return given === undefined || given === session.worker.id;
-      })
-      .map((stop) => ({ ...stop, routeNumber: index + 1 })),
-  );
-  const worked = await workedOn(
-    db,
-    session.day,
-    candidates.map(({ booking }) => booking.id),
-  );
-  const onDay = candidates.filter(({ booking }) => isScheduledFor(booking, session.day) || worked.has(booking.id));
+  const candidates = groups.flatMap((group, index) => {
+    const holders = routeHolders(
+      group.stops.map(({ booking }) => booking.id),
+      assignments,
+    );
+    return group.stops
+      .filter(({ booking }) => holderIncludes(holders.get(booking.id), session.worker.id))
+      .map((stop) => ({ ...stop, routeNumber: index + 1 }));
+  });
+  const onDay = candidates.filter(({ booking }) => isOnCrewDay(booking, session.day));
   return { candidates, onDay };
 }
 

@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gte, inArray, lt, or } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../../../db/client.ts';
-import { bookings, crewAssignments, crewLinks, crewStops, jobRuns, workers } from '../../../../db/schema.ts';
-import { addDays } from '../../../domain/format.ts';
-import { groupBookingsIntoRoutes, type RouteGroupSize } from '../../../domain/routing.ts';
-import { installationDay, isWorkerNotificationHour, londonTomorrow, workerRunKey } from '../../../domain/schedule.ts';
-import { WORKER_MESSAGES, WORKER_PREVIEW_MAX_ADDRESSES } from '../../../domain/workers.ts';
+import { crewLinks, jobRuns, workers } from '../../../../db/schema.ts';
+import { isWorkerNotificationHour, londonTomorrow, workerRunKey } from '../../../domain/schedule.ts';
+import { WORKER_MESSAGES } from '../../../domain/workers.ts';
 import type { AppDeps } from '../../api/deps.ts';
 import { conflict } from '../../api/errors.ts';
 import { queueEmail } from '../../providers/email-outbox.ts';
 import { deliverQueuedWithin } from '../../providers/mailer.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
-import { loadRoutableBookings, routeGroupView, type RoutableBooking } from './locations.ts';
+import { dayPreviewRoutes, routesForWorker, type WorkerPreviewRoute } from './day-routes.ts';
 import { workerRoutesEmail } from '../../email/templates/index.ts';
 import { crewLinkUrl, insertCrewLink, revokeOtherCrewLinks, sameDayCrewLink } from './crew-links.ts';
 import { hashToken } from '../projects/tracking.ts';
@@ -20,30 +18,9 @@ import { hashToken } from '../projects/tracking.ts';
 // notifications sent daily at 6 PM for the next day"): the preview, the manual send and the
 // scheduled 6 PM job share one loader and one sender.
 
-/**
- * One crew covers a day, so tomorrow is cut into the largest groups the Locations tab offers:
- * neighbours ride together and a route still fits one maps link (10 stops).
- */
-export const WORKER_ROUTE_GROUP_SIZE: RouteGroupSize = 10;
 export const WORKER_NOTIFICATION_JOB = 'worker-notifications';
 /** Delivery stops handing out messages this long after the send began (Netlify's 30 s for a scheduled run). */
 const DELIVERY_BUDGET_MS = 20_000;
-
-export interface WorkerPreviewRoute {
-  routeNumber: number;
-  stops: number;
-  distanceKm: number | null;
-  mapsUrl: string | null;
-  /** The worker the whole route was given to (Workers tab); null: every active worker gets it. */
-  workerId: number | null;
-  bookings: {
-    bookingId: number;
-    customerName: string;
-    postcode: string | null;
-    addresses: string[];
-    workType: 'day' | 'night';
-  }[];
-}
 
 export interface WorkerPreview {
   /** Tomorrow in London, 'YYYY-MM-DD'. */
@@ -53,95 +30,12 @@ export interface WorkerPreview {
   routes: WorkerPreviewRoute[];
 }
 
-/** A booking is on the day the crew is expected (domain/schedule.ts installationDay). */
-function isOnDay(booking: RoutableBooking, date: string): boolean {
-  return installationDay(booking) === date;
-}
-
-/**
- * The bookings a London day's crews visit: those installed on it, plus any a crew already worked
- * on that day (a night shift marked done after midnight moves its installation date to the next
- * morning, and must stay on the crew's list).
- */
-export async function loadDayBookings(db: Database, date: string): Promise<RoutableBooking[]> {
-  // A wide UTC window around the date finds every installation that can fall on it in London;
-  // isOnDay then reads each on London's clock.
-  const from = new Date(`${addDays(date, -1)}T00:00:00Z`);
-  const to = new Date(`${addDays(date, 2)}T00:00:00Z`);
-  const worked = (await db.select({ id: crewStops.bookingId }).from(crewStops).where(eq(crewStops.day, date))).map((row) => row.id);
-  const candidates = await loadRoutableBookings(
-    db,
-    or(
-      eq(bookings.preferredDate, date),
-      and(gte(bookings.installationDate, from), lt(bookings.installationDate, to)),
-      worked.length > 0 ? inArray(bookings.id, worked) : undefined,
-    ),
-  );
-  return candidates.filter((booking) => isOnDay(booking, date) || worked.includes(booking.id));
-}
-
-/** A day's routes in visiting order, as the e-mail, the preview and the crew page show them. */
-export async function dayRoutes(db: Database, date: string) {
-  return groupBookingsIntoRoutes(await loadDayBookings(db, date), WORKER_ROUTE_GROUP_SIZE);
-}
-
-/** Who each booking of the day was given to (absent: nobody, so every active worker). */
-export async function dayAssignments(db: Database, date: string): Promise<Map<number, number>> {
-  const rows = await db
-    .select({ bookingId: crewAssignments.bookingId, workerId: crewAssignments.workerId })
-    .from(crewAssignments)
-    .where(eq(crewAssignments.day, date));
-  return new Map(rows.map((row) => [row.bookingId, row.workerId]));
-}
-
-/** The routes of a London day with the worker each was given to. */
-export async function dayPreviewRoutes(db: Database, date: string): Promise<WorkerPreviewRoute[]> {
-  const [groups, assignments] = await Promise.all([dayRoutes(db, date), dayAssignments(db, date)]);
-  return groups.map((group, index) => {
-    const view = routeGroupView(group, index, WORKER_PREVIEW_MAX_ADDRESSES);
-    const given = new Set(view.bookings.map((booking) => assignments.get(booking.bookingId) ?? null));
-    return {
-      routeNumber: view.routeNumber,
-      stops: view.stops,
-      distanceKm: view.distanceKm,
-      mapsUrl: view.mapsUrl,
-      workerId: given.size === 1 ? [...given][0]! : null,
-      bookings: view.bookings.map(({ bookingId, customerName, postcode, addresses, workType }) => ({
-        bookingId,
-        customerName,
-        postcode,
-        addresses,
-        workType,
-      })),
-    };
-  });
-}
-
 /** The routes for the London day after `now` (api.md `GET /api/worker-notifications/preview`). */
 export async function workerPreview(db: Database, now: Date): Promise<WorkerPreview> {
   const date = londonTomorrow(now);
   const routes = await dayPreviewRoutes(db, date);
   const bookingsCount = routes.reduce((total, route) => total + route.stops, 0);
   return { date, bookingsCount, routesCount: routes.length, routes };
-}
-
-/**
- * The part of the day a worker gets: every stop given to them and every stop given to nobody.
- * A route keeps its maps link only when no stop was taken out of it.
- */
-export function routesForWorker(
-  routes: readonly WorkerPreviewRoute[],
-  assignments: ReadonlyMap<number, number>,
-  workerId: number | null,
-): WorkerPreviewRoute[] {
-  return routes.flatMap((route) => {
-    const kept = route.bookings.filter((booking) => {
-      const given = assignments.get(booking.bookingId);
-      return given === undefined || given === workerId;
-    });
-    if (kept.length === 0) return [];
-    return [{ ...route, stops: kept.length, bookings: kept, mapsUrl: kept.length === route.bookings.length ? route.mapsUrl : null }];
-  });
 }
 
 export interface Recipient {
@@ -156,7 +50,6 @@ export type SendDeps = Pick<AppDeps, 'db' | 'mailer' | 'env'>;
 interface DaySend {
   date: string;
   routes: WorkerPreviewRoute[];
-  assignments: ReadonlyMap<number, number>;
 }
 
 /**
@@ -164,7 +57,7 @@ interface DaySend {
  * A worker's e-mail carries a new crew link for the day; the worker's older links for that day
  * are revoked once it is queued, so the newest e-mail's link is the one that works. The 6 PM job
  * instead sends again a link staff sent the same day for the same day (sameDayCrewLink). A worker with
- * no stop (every route given to others) gets no e-mail.
+ * no stop (every route given to others, stops waiting for staff, nothing scheduled) gets no e-mail.
  * The job's dedupe key is the worker and the date, so a retried run mails nobody twice; a manual
  * send adds a nonce, because pressing Send again is how an admin resends.
  * Returns the dedupe keys of the e-mails queued (none when all were already queued).
@@ -177,7 +70,7 @@ async function queueRouteEmails(
 ): Promise<string[]> {
   const keys: string[] = [];
   for (const recipient of recipients) {
-    const routes = routesForWorker(day.routes, day.assignments, recipient.id);
+    const routes = routesForWorker(day.routes, recipient.id);
     if (routes.length === 0) continue;
     const dedupeKey = ['worker-routes', day.date, recipient.email, ...(options.nonce ? [options.nonce] : [])].join(':');
     // The 6 PM job sends again a link staff sent earlier today for the same day; anything else
@@ -234,8 +127,7 @@ async function recipientFor(db: Database, target: Omit<Recipient, 'id'>): Promis
 }
 
 async function daySend(db: Database, date: string): Promise<DaySend> {
-  const [routes, assignments] = await Promise.all([dayPreviewRoutes(db, date), dayAssignments(db, date)]);
-  return { date, routes, assignments };
+  return { date, routes: await dayPreviewRoutes(db, date) };
 }
 
 /**

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../../db/client.ts';
-import { bookings, emailOutbox, type EmailAttachment } from '../../../../db/schema.ts';
+import { bookings, contactEnquiries, emailOutbox, workers, type EmailAttachment } from '../../../../db/schema.ts';
 import { messageStatusOf, type MessageStatus } from '../../../domain/email-kinds.ts';
 import { AppError, conflict, notFound } from '../../api/errors.ts';
 import type { AppDeps } from '../../api/deps.ts';
 import { deliverAfterAnswer } from '../../providers/mailer.ts';
-import { BOOKING_NOT_FOUND } from '../bookings/admin-bookings.ts';
+import { BOOKING_NOT_FOUND, bookingSearchCondition } from '../bookings/admin-bookings.ts';
+import { MESSAGE_LINK_MESSAGES, messageLink, withFreshLink, type MessageLink } from './message-links.ts';
 import { channelLogInsert } from './channel-log.ts';
 import { claimIdempotencyKey, idempotentResponseUpdate, requestFingerprint } from '../bookings/idempotency.ts';
-import { afterCursor, encodeCursor, microsOf, type PageRequest } from '../lib/keyset-page.ts';
+import { afterCursor, encodeCursor, likePattern, microsOf, type PageRequest } from '../lib/keyset-page.ts';
 
 /**
  * What the site wrote to whom, for staff (api.md "Staff messages"): every outbox row, read as
@@ -49,6 +50,8 @@ export interface MessageDetail extends MessageSummary {
   text: string;
   html: string | null;
   attachments: MessageAttachmentInfo[];
+  /** The crew or tracking link the message carries, and whether it still opens. */
+  link: MessageLink | null;
 }
 
 const summaryColumns = {
@@ -101,16 +104,30 @@ export async function listBookingMessages(db: Database, bookingId: number): Prom
 }
 
 export interface MessageListQuery extends PageRequest {
-  /** The recipient's address, matched whole and without regard to case. */
+  /** Part of the recipient's address, or of the name of the customer, enquirer or worker it went to. */
   to?: string;
   kind?: string;
+}
+
+/**
+ * Messages whose recipient matches `text`: part of the address (email_outbox_to_trgm_idx), a
+ * booking found by the admin's booking search (its messages, staff copies included), or the
+ * address of a worker or enquirer whose name matches.
+ */
+function recipientCondition(text: string): SQL {
+  const pattern = likePattern(text.trim());
+  return or(
+    ilike(emailOutbox.to, pattern),
+    inArray(emailOutbox.bookingId, sql`(select ${bookings.id} from ${bookings} where ${bookingSearchCondition(text)})`),
+    sql`lower(${emailOutbox.to}) in (select lower(${workers.email}) from ${workers} where ${workers.name} ilike ${pattern})`,
+    sql`lower(${emailOutbox.to}) in (select lower(${contactEnquiries.email}) from ${contactEnquiries} where (${contactEnquiries.firstName} || ' ' || ${contactEnquiries.lastName}) ilike ${pattern})`,
+  )!;
 }
 
 /** Every e-mail the site wrote, newest first, a page at a time (keyset-page.ts). */
 export async function listMessages(db: Database, query: MessageListQuery) {
   const conditions: SQL[] = [];
-  // The same expression as the email_outbox_to_idx index, so the filter is an index lookup.
-  if (query.to) conditions.push(sql`lower(${emailOutbox.to}) = ${query.to.trim().toLowerCase()}`);
+  if (query.to?.trim()) conditions.push(recipientCondition(query.to));
   if (query.kind) conditions.push(eq(emailOutbox.kind, query.kind));
   const filter = conditions.length ? and(...conditions) : undefined;
   const [rows, [total]] = await Promise.all([
@@ -136,10 +153,11 @@ async function readRow(db: Database, id: number) {
 
 const bytesOf = (attachment: EmailAttachment) => Buffer.from(attachment.content, 'base64');
 
-/** The message as it was sent: both parts, and what was attached (names, types and sizes). */
-export async function readMessage(db: Database, id: number): Promise<MessageDetail> {
+/** The message as it was sent: both parts, what was attached (names, types and sizes), its link's state. */
+export async function readMessage(db: Database, id: number, now: Date): Promise<MessageDetail> {
   const row = await readRow(db, id);
   return {
+    link: await messageLink(db, row, now),
     ...summaryOf(row),
     text: row.text,
     html: row.html,
@@ -164,7 +182,15 @@ export interface ResendInput {
   /** adminActor(): who asked, for the log and as the Idempotency-Key's owner. */
   actor: string;
   idempotencyKey?: string;
+  /**
+   * For a message whose crew or tracking link no longer works: send it with a fresh link, or as
+   * it is. Without a choice such a message is not resent (409 naming the link).
+   */
+  link?: ResendLinkChoice;
 }
+
+export const RESEND_LINK_CHOICES = ['fresh', 'as-is'] as const;
+export type ResendLinkChoice = (typeof RESEND_LINK_CHOICES)[number];
 
 export interface ResendBody {
   id: number;
@@ -179,11 +205,11 @@ export interface ResendBody {
  * (email_outbox_pending_resend_idx), whether or not the two requests overlap. At most
  * RESENDS_PER_HOUR copies of one message are queued in an hour: past it, 429.
  */
-export async function resendMessage(deps: AppDeps, id: number, { actor, idempotencyKey }: ResendInput) {
+export async function resendMessage(deps: AppDeps, id: number, { actor, idempotencyKey, link }: ResendInput) {
   const key = idempotencyKey ? { scope: 'resend-message', key: idempotencyKey } : undefined;
   const result = await deps.db.transaction(async (tx) => {
     if (key) {
-      const claim = await claimIdempotencyKey<ResendBody>(tx, { ...key, fingerprint: requestFingerprint({ id }), client: actor });
+      const claim = await claimIdempotencyKey<ResendBody>(tx, { ...key, fingerprint: requestFingerprint({ id, link: link ?? null }), client: actor });
       if (!claim.claimed) return { body: claim.response.body, dedupeKey: null };
     }
     const original = await readRow(tx, id);
@@ -199,6 +225,11 @@ export async function resendMessage(deps: AppDeps, id: number, { actor, idempote
       const retryAfter = Math.max(1, Math.ceil((reopens - deps.now().getTime()) / 1000));
       throw new AppError(429, RESEND_LIMIT, undefined, { 'Retry-After': String(retryAfter) });
     }
+    if (!link) {
+      const state = await messageLink(tx, original, deps.now());
+      if (state && state.state !== 'live') throw new AppError(409, MESSAGE_LINK_MESSAGES.deadLink[state.kind], undefined, undefined, { link: state });
+    }
+    const body = link === 'fresh' ? await withFreshLink(tx, original, deps.now()) : { text: original.text, html: original.html };
     const dedupeKey = `resend:${id}:${randomUUID()}`;
     const [copy] = await tx
       .insert(emailOutbox)
@@ -208,8 +239,8 @@ export async function resendMessage(deps: AppDeps, id: number, { actor, idempote
         resendOf: original.id,
         to: original.to,
         subject: original.subject,
-        text: original.text,
-        html: original.html,
+        text: body.text,
+        html: body.html,
         attachments: original.attachments,
         dedupeKey,
         createdAt: deps.now(),
@@ -218,7 +249,7 @@ export async function resendMessage(deps: AppDeps, id: number, { actor, idempote
       .onConflictDoNothing()
       .returning({ id: emailOutbox.id });
     if (!copy) throw conflict(RESEND_PENDING);
-    const body: ResendBody = { id: copy.id, resendOf: original.id, status: 'queued' };
+    const answer: ResendBody = { id: copy.id, resendOf: original.id, status: 'queued' };
     await channelLogInsert(tx, {
       channel: 'admin',
       action: 'email_resent',
@@ -226,11 +257,11 @@ export async function resendMessage(deps: AppDeps, id: number, { actor, idempote
       entityType: 'email',
       entityId: copy.id,
       // Like the delivery logs, it names the kind and rows, never the recipient or the subject.
-      details: `${original.kind} e-mail #${original.id} resent by staff as #${copy.id}`,
-      metadata: { kind: original.kind, resendOf: original.id, bookingId: original.bookingId },
+      details: `${original.kind} e-mail #${original.id} resent by staff as #${copy.id}${link === 'fresh' ? ' with a fresh link' : ''}`,
+      metadata: { kind: original.kind, resendOf: original.id, bookingId: original.bookingId, freshLink: link === 'fresh' },
     });
-    if (key) await idempotentResponseUpdate(tx, key, { status: 202, body });
-    return { body, dedupeKey };
+    if (key) await idempotentResponseUpdate(tx, key, { status: 202, body: answer });
+    return { body: answer, dedupeKey };
   });
   return {
     body: result.body,

@@ -17,6 +17,7 @@ import { toBookingJson, type BookingRow } from '../bookings/booking-view.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import { queueRescheduledInvite } from '../bookings/installation-invites.ts';
 import { toPhotoJson } from './project-photos.ts';
+import { workerNames } from '../crew/photo-proof.ts';
 import { proofSummaries } from '../proofs/proof-summaries.ts';
 import { crewStatusByBooking } from '../crew/crew-stops.ts';
 
@@ -95,8 +96,15 @@ export async function toProjectsJson(db: Database, rows: BookingRow[]) {
     : [];
   const proofs = await proofSummaries(db, ids);
   const crew = await crewStatusByBooking(db, ids);
+  // A crew photo shows who sent it, as proof beside its time and place.
+  const names = await workerNames(
+    db,
+    photoRows.map((photo) => photo.workerId),
+  );
   return rows.map((row) => {
-    const bookingPhotos = photoRows.filter((photo) => photo.bookingId === row.id).map(toPhotoJson);
+    const bookingPhotos = photoRows
+      .filter((photo) => photo.bookingId === row.id)
+      .map((photo) => ({ ...toPhotoJson(photo), workerName: photo.workerId === null ? null : (names.get(photo.workerId) ?? null) }));
     return toBookingJson(row, {
       progressLogs: logs.filter((log) => log.bookingId === row.id).map(toProgressLogJson),
       photos: bookingPhotos,

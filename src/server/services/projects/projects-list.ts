@@ -1,9 +1,10 @@
-import { and, count, desc, eq, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import * as z from 'zod';
 import type { Database } from '../../../../db/client.ts';
 import { bookingInstallationDay, bookings } from '../../../../db/schema.ts';
 import { TOTAL_PROJECT_STEPS } from '../../../domain/project-steps.ts';
-import { londonDate } from '../../../domain/schedule.ts';
+import { installationDay, londonDate } from '../../../domain/schedule.ts';
+import { PROJECT_SORTS, type ProjectSort } from '../../../domain/project-sorts.ts';
 import { badRequest } from '../../api/errors.ts';
 import { bookingSearchCondition } from '../bookings/admin-bookings.ts';
 import { afterCursor, encodeCursor, MAX_PAGE_SIZE, microsOf, readPageRequest, type PageRequest } from '../lib/keyset-page.ts';
@@ -13,11 +14,14 @@ export const PROJECT_LIST_MESSAGES = {
   step: `step must be a whole number from 1 to ${TOTAL_PROJECT_STEPS}`,
   date: 'date must be a calendar date (YYYY-MM-DD)',
   test: 'test must be true or false',
+  sort: `sort must be one of ${PROJECT_SORTS.join(', ')}`,
 } as const;
 
 const MAX_SEARCH_LENGTH = 100;
 
 export interface ProjectListQuery extends PageRequest {
+  /** 'day' (the default): by installation day, today first; 'newest': newest booking first. */
+  sort: ProjectSort;
   step: number | null;
   /** A London calendar day: only the projects whose crew is expected that day. */
   date: string | null;
@@ -35,6 +39,7 @@ const filterSchema = z.object({
     .optional(),
   date: z.iso.date({ error: PROJECT_LIST_MESSAGES.date }).optional(),
   test: z.enum(['true', 'false'], { error: PROJECT_LIST_MESSAGES.test }).optional(),
+  sort: z.enum(PROJECT_SORTS, { error: PROJECT_LIST_MESSAGES.sort }).optional(),
 });
 
 /** Reads the list's query string; a bad filter is a 400 naming the field, never a 500. */
@@ -43,12 +48,14 @@ export function readProjectListQuery(query: Record<string, string | undefined>):
     step: query.step || undefined,
     date: query.date || undefined,
     test: query.test || undefined,
+    sort: query.sort || undefined,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw badRequest(issue.message, { [String(issue.path[0] ?? 'query')]: issue.message });
   }
   return {
+    sort: parsed.data.sort ?? 'day',
     step: parsed.data.step ?? null,
     date: parsed.data.date ?? null,
     q: (query.q ?? '').slice(0, MAX_SEARCH_LENGTH),
@@ -63,10 +70,43 @@ function onInstallationDay(day: string): SQL {
 }
 
 /**
+ * Where a project stands in the day order, as one whole number (smaller first): installations
+ * staff scheduled for today or later, soonest first; then projects with no installation date yet,
+ * by the customer's preferred date; then past installations, latest first. A number, so the order
+ * pages by keyset with the same cursor as the newest-first lists (keyset-page.ts).
+ */
+function dayOrderKey(today: string): SQL<string> {
+  const day = bookingInstallationDay(bookings);
+  const days = sql`(${day} - date '2000-01-01')`;
+  return sql<string>`(case
+    when ${bookings.installationDate} is null then 1000000 + ${days}
+    when ${day} >= ${today}::date then ${days}
+    else 2000000 - ${days} end + 500000)::bigint::text`;
+}
+
+async function listByDay(db: Database, query: ProjectListQuery, filter: SQL | undefined, today: string) {
+  const key = dayOrderKey(today);
+  const after = query.cursor ? sql`(${key}::bigint, ${bookings.id}) > (${query.cursor.micros}::bigint, ${query.cursor.id})` : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ booking: bookings, key })
+      .from(bookings)
+      .where(and(filter, after))
+      .orderBy(asc(sql`${key}::bigint`), asc(bookings.id))
+      .limit(query.limit + 1),
+    db.select({ total: count() }).from(bookings).where(filter),
+  ]);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const nextCursor = rows.length > query.limit && last ? encodeCursor(last.key, last.booking.id) : null;
+  const items = await toProjectsJson(db, page.map((row) => row.booking));
+  return { items: items.map((item) => ({ ...item, isToday: installationDay(item) === today })), total: total?.total ?? 0, nextCursor };
+}
+
+/**
  * One page of the Projects tab: active bookings, filtered by step, installation day and the
- * admin's search, newest first and keyset-paged like the Bookings tab. Without a day filter the
- * first page starts with today's installations (a day's work is a few dozen at most, capped at a
- * full page), because that is what staff look at first; the pages after it leave them out.
+ * admin's search, keyset-paged like the Bookings tab. By default in the day order (dayOrderKey),
+ * because what staff look at first is today's and the next days' work; or newest booking first.
  */
 export async function listProjectsPage(db: Database, query: ProjectListQuery, now: Date) {
   const today = londonDate(now);
@@ -77,6 +117,8 @@ export async function listProjectsPage(db: Database, query: ProjectListQuery, no
     bookingSearchCondition(query.q),
   );
   const dayFilter = query.date === null ? undefined : onInstallationDay(query.date);
+  if (query.sort === 'day') return listByDay(db, query, and(filter, dayFilter), today);
+
   const todayFirst = query.date === null;
   const newestFirst = [desc(bookings.createdAt), desc(bookings.id)];
 

@@ -1,0 +1,3 @@
+DROP INDEX "bookings_search_trgm_idx";--> statement-breakpoint
+CREATE INDEX "email_outbox_to_trgm_idx" ON "email_outbox" USING gin ("to_address" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "bookings_search_trgm_idx" ON "bookings" USING gin (("first_name" || ' ' || "last_name" || chr(10) || "email" || chr(10) || coalesce("business_name", '') || chr(10) || coalesce("postcode", '') || chr(10) || replace("location_address", ' ', '')) gin_trgm_ops);
