@@ -56,6 +56,11 @@ export const adminMessageRoutes = new Hono<AppEnv>()
   .get('/:id', async (c) => {
     const message = await readMessage(c.get('deps').db, parseMessageId(c.req.param('id')));
     c.header('Cache-Control', 'no-store');
+    // An invitation or reset link signs its holder in as that person: only owners see it.
+    if (message.kind.startsWith('staff-') && c.get('adminUser')?.role !== 'owner') {
+      const hide = (value: string) => value.replace(/(\/admin\/accept\?t=)[\w-]+/g, '$1[hidden]');
+      return c.json({ ...message, text: hide(message.text), html: message.html === null ? null : hide(message.html) });
+    }
     return c.json(message);
   })
   .get('/:id/attachments/:n', async (c) => {

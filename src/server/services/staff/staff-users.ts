@@ -1,4 +1,5 @@
-import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../../db/client.ts';
 import { adminSessions, staffPasskeys, staffUsers } from '../../../../db/schema.ts';
 import type { StaffRole, StaffStatus } from '../../../domain/staff-roles.ts';
@@ -201,11 +202,10 @@ export async function actorNames(db: Database, actors: readonly (string | null |
   return new Map(rows.map((row) => [String(row.id), row.name]));
 }
 
-/** How many active owners there are besides `exceptId` (tests and the Team tab's hints). */
-export async function otherActiveOwners(db: Database, exceptId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(staffUsers)
-    .where(and(eq(staffUsers.role, 'owner'), eq(staffUsers.status, 'active'), ne(staffUsers.id, exceptId)));
-  return row?.n ?? 0;
+/**
+ * The same in a query: the name of the account a text actor column names, or null (for `system`,
+ * `crew:3`, `customer` and old `admin:…` labels). staff_users is small, so the lookup is cheap.
+ */
+export function staffNameOf(actorColumn: AnyPgColumn) {
+  return sql<string | null>`(select ${staffUsers.name} from ${staffUsers} where ${staffUsers.id}::text = ${actorColumn})`;
 }
