@@ -168,7 +168,7 @@ export function MessageView({ messageId, onResent }: { messageId: number; onRese
       </section>
 
       <div>
-        <button type="button" className="btn-primary min-h-11 px-5 py-2 text-sm" disabled={resending || resent} onClick={() => void resend()}>
+        <button data-change type="button" className="btn-primary min-h-11 px-5 py-2 text-sm" disabled={resending || resent} onClick={() => void resend()}>
           {resending ? 'Resending…' : resent ? 'Resent' : 'Resend'}
         </button>
         <p className="mt-2 text-sm text-concrete-600">Sends this same message to {message.to} again, as a new message.</p>

@@ -1,13 +1,16 @@
 import type { ComponentType } from 'react';
+import type { StaffRole } from '../../../domain/staff-roles.ts';
 
 /**
- * The dashboard's eight tabs in the spec's order (admin-dashboard.md §2), each its own module
+ * The dashboard's eight tabs in the spec's order (admin-dashboard.md §2), then Team and My account, each its own module
  * loaded only when first opened, so the first paint of /admin carries none of them.
  */
 export interface AdminTab {
   id: string;
   label: string;
   load: () => Promise<{ default: ComponentType }>;
+  /** Who sees the tab; everyone when unset (viewers see every tab read-only). */
+  roles?: readonly StaffRole[];
 }
 
 export const ADMIN_TABS: readonly AdminTab[] = [
@@ -19,4 +22,11 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   { id: 'reviews', label: 'Reviews', load: () => import('./ReviewsTab.tsx') },
   { id: 'logs', label: 'Logs', load: () => import('./LogsTab.tsx') },
   { id: 'analytics', label: 'Analytics', load: () => import('./AnalyticsTab.tsx') },
+  // api.md "Staff accounts": accounts are the owner's; each person's own account is theirs.
+  { id: 'team', label: 'Team', load: () => import('./TeamTab.tsx'), roles: ['owner'] },
+  { id: 'account', label: 'My account', load: () => import('./AccountTab.tsx') },
 ];
+
+export function tabsFor(role: StaffRole): readonly AdminTab[] {
+  return ADMIN_TABS.filter((tab) => !tab.roles || tab.roles.includes(role));
+}

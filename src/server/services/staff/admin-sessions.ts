@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, like, lt, or, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../../../db/client.ts';
+import { describeDevice } from '../../../domain/device-name.ts';
 import { adminSessions } from '../../../../db/schema.ts';
 
 /**
@@ -157,27 +158,6 @@ function liveAt(now: Date) {
     gt(adminSessions.expiresAt, now),
     gt(adminSessions.lastSeenAt, new Date(now.getTime() - ADMIN_IDLE_TIMEOUT_MS)),
   );
-}
-
-/** "Chrome on Android" from a User-Agent: enough to recognise one's own devices. */
-export function describeDevice(userAgent: string | null): string {
-  if (!userAgent) return 'Unknown device';
-  const browser =
-    /Edg\//.test(userAgent) ? 'Edge'
-    : /OPR\//.test(userAgent) ? 'Opera'
-    : /Firefox\//.test(userAgent) ? 'Firefox'
-    : /Chrome\/|Chromium\//.test(userAgent) ? 'Chrome'
-    : /Safari\//.test(userAgent) ? 'Safari'
-    : null;
-  const system =
-    /iPhone|iPad/.test(userAgent) ? 'iOS'
-    : /Android/.test(userAgent) ? 'Android'
-    : /Windows/.test(userAgent) ? 'Windows'
-    : /Mac OS X|Macintosh/.test(userAgent) ? 'macOS'
-    : /Linux/.test(userAgent) ? 'Linux'
-    : null;
-  if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? 'Unknown device';
 }
 
 /** For the hourly job: sessions that can never be used again. */
