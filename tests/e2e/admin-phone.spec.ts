@@ -24,6 +24,8 @@ const TABS: [string, PrimaryActions][] = [
   ['Reviews', (panel) => [panel.getByRole('link', { name: /Project page/ }).first()]],
   ['Logs', (panel) => [panel.locator('#logs-channel'), panel.getByTestId('log-row').first()]],
   ['Analytics', (panel) => [panel.getByRole('heading', { name: 'Analytics' })]],
+  ['Team', (panel) => [panel.getByRole('button', { name: 'Send invitation' }), panel.getByTestId('team-member').first().getByLabel(/^Role/)]],
+  ['My account', (panel) => [panel.getByRole('button', { name: 'Add a passkey' }), panel.getByRole('button', { name: 'Sign out everywhere' })]],
 ];
 
 /** Whether the page itself scrolls sideways (a table in its own scroller does not count). */
@@ -47,7 +49,7 @@ test('the dashboard uses its own staff frame, without the public header’s sale
   await expect(page.getByRole('link', { name: /Book Special/ })).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
   await expect(page.getByRole('banner')).toContainText('Staff');
-  // All eight tabs are on screen at once: none hides behind the edge of a phone.
+  // All the tabs are on screen at once: none hides behind the edge of a phone.
   for (const tab of await page.getByRole('tab').all()) await expectOnScreen(page, tab);
 });
 

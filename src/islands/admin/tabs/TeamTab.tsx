@@ -95,7 +95,7 @@ export default function TeamTab() {
                 <div className="mt-3 flex flex-wrap items-end gap-2">
                   <div>
                     <label htmlFor={roleId} className="block text-sm font-semibold">
-                      Role
+                      Role<span className="sr-only"> of {member.name}</span>
                     </label>
                     <select
                       id={roleId}
