@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { bookings, emailOutbox, staffUsers } from '../../db/schema.ts';
+import { bookings, emailOutbox, staffPasskeys, staffUsers } from '../../db/schema.ts';
 import { createTestContext, jsonRequest, TEST_ADMIN_PASSWORD, TEST_ORIGIN } from '../setup/test-app.ts';
 import { adminCookie, adminRequest, staffUser } from '../setup/admin.ts';
 import { freshClient } from '../fixtures/bookings.ts';
@@ -128,12 +128,24 @@ describe('invitations', () => {
 });
 
 describe('roles, deactivation and the last owner', () => {
-  it('lists the team for owners only', async () => {
+  it('lists the team for owners only, with each person\'s passkeys counted', async () => {
     const owner = await adminCookie(ctx, 'owner');
+    const keyed = await staffUser(ctx, 'staff', { name: 'Kim Keys' });
+    await db.insert(staffPasskeys).values([
+      { userId: keyed.id, credentialId: `cred-a-${keyed.id}`, publicKey: 'AA', name: 'Phone' },
+      { userId: keyed.id, credentialId: `cred-b-${keyed.id}`, publicKey: 'AA', name: 'Laptop' },
+    ]);
     const list = await (await ctx.app.request('/api/admin/users', adminRequest(owner))).json();
-    expect(list[0]).toEqual(
-      expect.objectContaining({ id: expect.any(Number), name: expect.any(String), role: expect.any(String), status: expect.any(String), passkeys: 0, totp: false }),
-    );
+    expect(list.find((row: { id: number }) => row.id === keyed.id)).toEqual({
+      id: keyed.id,
+      name: 'Kim Keys',
+      email: keyed.email,
+      role: 'staff',
+      status: 'active',
+      lastSignInAt: null,
+      passkeys: 2,
+      totp: false,
+    });
     const staff = await adminCookie(ctx, 'staff');
     const refused = await ctx.app.request('/api/admin/users', adminRequest(staff));
     expect(refused.status).toBe(403);

@@ -54,6 +54,7 @@ export function AdminTabs({ role }: { role: StaffRole }) {
               onClick={() => setActive(tab.id)}
               className={[
                 'min-h-11 min-w-0 rounded-xl px-1 text-sm font-semibold whitespace-nowrap sm:-mb-px sm:shrink-0 sm:rounded-none sm:border-b-2 sm:px-4',
+                tab.wide ? 'col-span-2 sm:col-span-1' : '',
                 selected
                   ? 'bg-ink text-paper sm:border-accent-600 sm:bg-transparent sm:text-ink'
                   : 'text-concrete-600 hover:text-ink sm:border-transparent',

@@ -68,14 +68,12 @@ export async function ensureBootstrapOwner(db: Database, adminEmail: string | un
 }
 
 export async function listUsers(db: Database): Promise<StaffUserView[]> {
-  const rows = await db
-    .select({
-      user: staffUsers,
-      passkeys: sql<number>`(select count(*)::int from ${staffPasskeys} where ${staffPasskeys.userId} = ${staffUsers.id})`,
-    })
-    .from(staffUsers)
-    .orderBy(staffUsers.name, staffUsers.id);
-  return rows.map(({ user, passkeys }) => toView(user, Number(passkeys)));
+  const [users, keys] = await Promise.all([
+    db.select().from(staffUsers).orderBy(staffUsers.name, staffUsers.id),
+    db.select({ userId: staffPasskeys.userId, n: count() }).from(staffPasskeys).groupBy(staffPasskeys.userId),
+  ]);
+  const passkeys = new Map(keys.map((row) => [row.userId, row.n]));
+  return users.map((user) => toView(user, passkeys.get(user.id) ?? 0));
 }
 
 export async function userView(db: Database, user: StaffUserRow): Promise<StaffUserView> {
@@ -207,5 +205,6 @@ export async function actorNames(db: Database, actors: readonly (string | null |
  * `crew:3`, `customer` and old `admin:…` labels). staff_users is small, so the lookup is cheap.
  */
 export function staffNameOf(actorColumn: AnyPgColumn) {
-  return sql<string | null>`(select ${staffUsers.name} from ${staffUsers} where ${staffUsers.id}::text = ${actorColumn})`;
+  // Aliased, so the outer column is never mistaken for one of staff_users' own.
+  return sql<string | null>`(select su.name from staff_users su where su.id::text = ${actorColumn})`;
 }
