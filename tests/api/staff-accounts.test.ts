@@ -6,6 +6,7 @@ import { adminCookie, adminRequest, staffUser } from '../setup/admin.ts';
 import { freshClient } from '../fixtures/bookings.ts';
 import { adminTotp } from '../../src/server/services/staff/admin-totp.ts';
 import { LOGIN_LIMITS } from '../../src/server/services/staff/sign-in-limits.ts';
+import { SoftwareAuthenticator } from '../fixtures/software-authenticator.ts';
 
 const ctx = await createTestContext({ ADMIN_EMAIL: 'boss@cleanpatch.example' });
 const db = ctx.deps.db;
@@ -272,5 +273,66 @@ describe('a person behind every change', () => {
     expect(asStaff.text).toContain('/admin/accept?t=[hidden]');
     const asOwner = await (await ctx.app.request(`/api/admin/messages/${mail!.id}`, adminRequest(owner))).json();
     expect(asOwner.text).toMatch(/\/admin\/accept\?t=[\w-]{32}/);
+  });
+});
+
+describe('passkeys', () => {
+  const post = (path: string, cookie: string | null, body?: unknown) =>
+    ctx.app.request(path, cookie ? adminRequest(cookie, { method: 'POST', body }) : jsonRequest(body ?? {}));
+
+  it('registers a named passkey from My account, then signs in with one tap as that person; each challenge works once', async () => {
+    const person = await staffUser(ctx, 'staff', { name: 'Pia Passkey' });
+    const cookie = await adminCookie(ctx, person);
+    const device = new SoftwareAuthenticator(TEST_ORIGIN);
+    const registration = await (await post('/api/admin/passkeys/register/options', cookie)).json();
+    expect(registration.authenticatorSelection).toMatchObject({ residentKey: 'required' });
+    const answer = device.register(registration);
+    const saved = await post('/api/admin/passkeys/register', cookie, { name: 'Pia phone', response: answer });
+    expect(saved.status).toBe(201);
+    expect(await saved.json()).toMatchObject({ id: expect.any(Number), name: 'Pia phone', lastUsedAt: null });
+    // The same registration again: its challenge is spent.
+    expect((await post('/api/admin/passkeys/register', cookie, { name: 'Again', response: answer })).status).toBe(400);
+
+    const options = await (await post('/api/admin/passkeys/login/options', null)).json();
+    expect(options.allowCredentials ?? []).toEqual([]);
+    const assertion = device.signIn(options);
+    const signedIn = await post('/api/admin/passkeys/login', null, assertion);
+    expect(signedIn.status).toBe(204);
+    expect((await (await session(cookieOf(signedIn)!)).json()).user).toMatchObject({ id: person.id, name: 'Pia Passkey' });
+    // A replayed assertion: the challenge was used.
+    expect((await post('/api/admin/passkeys/login', null, assertion)).status).toBe(401);
+
+    const me = await (await ctx.app.request('/api/admin/me', adminRequest(cookie))).json();
+    expect(me.passkeys).toEqual([expect.objectContaining({ name: 'Pia phone', lastUsedAt: expect.any(String) })]);
+    expect((await ctx.app.request(`/api/admin/me/passkeys/${me.passkeys[0].id}`, adminRequest(cookie, { method: 'DELETE' }))).status).toBe(204);
+    const removed = device.signIn(await (await post('/api/admin/passkeys/login/options', null)).json());
+    expect((await post('/api/admin/passkeys/login', null, removed)).status).toBe(401);
+  });
+
+  it('refuses a passkey of a deactivated person, and an unknown credential, with 401', async () => {
+    const owner = await adminCookie(ctx, 'owner');
+    const person = await staffUser(ctx, 'viewer', { name: 'Gone Gary' });
+    const cookie = await adminCookie(ctx, person);
+    const device = new SoftwareAuthenticator(TEST_ORIGIN);
+    const answer = device.register(await (await post('/api/admin/passkeys/register/options', cookie)).json());
+    expect((await post('/api/admin/passkeys/register', cookie, { name: 'Phone', response: answer })).status).toBe(201);
+    await ctx.app.request(`/api/admin/users/${person.id}`, adminRequest(owner, { method: 'PATCH', body: { status: 'deactivated' } }));
+    const refused = await post('/api/admin/passkeys/login', null, device.signIn(await (await post('/api/admin/passkeys/login/options', null)).json()));
+    expect(refused.status).toBe(401);
+    const stranger = new SoftwareAuthenticator(TEST_ORIGIN);
+    stranger.register({ challenge: 'x', rp: {}, user: { id: 'nobody' } });
+    expect((await post('/api/admin/passkeys/login', null, stranger.signIn(await (await post('/api/admin/passkeys/login/options', null)).json()))).status).toBe(401);
+  });
+
+  it('gets through after a flood of wrong passwords at the same account', async () => {
+    const person = await staffUser(ctx, 'owner', { name: 'Flooded Fay', email: 'fay@team.example' });
+    const cookie = await adminCookie(ctx, person);
+    const device = new SoftwareAuthenticator(TEST_ORIGIN);
+    const answer = device.register(await (await post('/api/admin/passkeys/register/options', cookie)).json());
+    await post('/api/admin/passkeys/register', cookie, { name: 'Phone', response: answer });
+    for (let attempt = 0; attempt <= LOGIN_LIMITS.perAccount.limit; attempt += 1) await login({ email: 'fay@team.example', password: `guess ${attempt}` });
+    expect((await login({ email: 'fay@team.example', password: 'guess again' })).status).toBe(429);
+    const signedIn = await post('/api/admin/passkeys/login', null, device.signIn(await (await post('/api/admin/passkeys/login/options', null)).json()));
+    expect(signedIn.status).toBe(204);
   });
 });

@@ -1,13 +1,5 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Database } from '../../../../db/client.ts';
 import { staffPasskeys, webauthnChallenges } from '../../../../db/schema.ts';
 import { BUSINESS } from '../../../content/business.ts';
@@ -21,6 +13,12 @@ import { findUser, type StaffUserRow } from './staff-users.ts';
  * Challenges are the server's, kept five minutes and deleted as they are checked: each works once.
  */
 export const CHALLENGE_MINUTES = 5;
+
+/**
+ * The library (about 1 MB with its ASN.1 and COSE parts) loads on the first passkey call, kept out
+ * of the function bundle (netlify.toml external_node_modules), so a cold start never parses it.
+ */
+const webauthn = () => import('@simplewebauthn/server');
 export const PASSKEY_NOT_RECOGNISED = 'This passkey was not recognised. Sign in with your password.';
 export const PASSKEY_NOT_SAVED = 'The passkey could not be saved. Please try again.';
 
@@ -67,6 +65,7 @@ function toView(row: typeof staffPasskeys.$inferSelect): PasskeyView {
 export async function registrationOptions(db: Database, siteUrl: string, user: StaffUserRow, now: Date) {
   const { rpID, rpName } = relyingParty(siteUrl);
   const existing = await db.select().from(staffPasskeys).where(eq(staffPasskeys.userId, user.id));
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName,
     rpID,
@@ -90,6 +89,7 @@ export async function registerPasskey(
   now: Date,
 ): Promise<PasskeyView> {
   const { rpID, origin } = relyingParty(siteUrl);
+  const { verifyRegistrationResponse } = await webauthn();
   let verification;
   try {
     verification = await verifyRegistrationResponse({
@@ -148,6 +148,7 @@ export async function removePasskey(db: Database, user: StaffUserRow, id: number
 export async function authenticationOptions(db: Database, siteUrl: string, now: Date) {
   const { rpID } = relyingParty(siteUrl);
   // No allowCredentials: the browser offers the site's discoverable passkeys.
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({ rpID, userVerification: 'preferred' });
   await storeChallenge(db, options.challenge, 'login', null, now);
   return options;
@@ -159,6 +160,7 @@ export async function verifyPasskeySignIn(db: Database, siteUrl: string, respons
   const [key] = await db.select().from(staffPasskeys).where(eq(staffPasskeys.credentialId, response.id)).limit(1);
   const user = key ? await findUser(db, key.userId) : null;
   if (!key || !user || user.status !== 'active') throw new AppError(401, PASSKEY_NOT_RECOGNISED);
+  const { verifyAuthenticationResponse } = await webauthn();
   let verification;
   try {
     verification = await verifyAuthenticationResponse({
