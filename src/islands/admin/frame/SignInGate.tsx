@@ -117,7 +117,6 @@ export function SignInGate({ onOpen, totpRequired }: { onOpen: () => void; totpR
               autoComplete="one-time-code"
               pattern="[0-9]{6}"
               maxLength={6}
-              required
               value={code}
               aria-invalid={codeError ? true : undefined}
               aria-describedby="admin-code-hint"
@@ -128,11 +127,12 @@ export function SignInGate({ onOpen, totpRequired }: { onOpen: () => void; totpR
               className={`mt-2 ${INPUT_CLASS} tracking-widest tabular-nums`}
             />
             <p id="admin-code-hint" className={`mt-1 text-sm ${codeError ? 'text-danger-600' : 'text-concrete-600'}`}>
-              {codeError ?? 'The 6-digit code from your authenticator app.'}
+              {codeError ?? 'The 6-digit code from your authenticator app, if you use one.'}
             </p>
           </>
         )}
-        <button type="submit" className="btn-secondary mt-6 w-full" disabled={busy || password === '' || (askCode && code.length !== 6)}>
+        {/* The code stays optional here: the owner's is known to be on, but another person may have none. */}
+        <button type="submit" className="btn-secondary mt-6 w-full" disabled={busy || password === ''}>
           {busy ? 'Checking…' : 'Unlock Dashboard'}
         </button>
       </form>
