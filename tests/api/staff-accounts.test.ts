@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { bookings, emailOutbox, staffPasskeys, staffUsers } from '../../db/schema.ts';
+import { adminSessions, bookings, emailOutbox, staffPasskeys, staffUsers } from '../../db/schema.ts';
+import { hashSessionToken } from '../../src/server/services/staff/admin-sessions.ts';
 import { createTestContext, jsonRequest, TEST_ADMIN_PASSWORD, TEST_ORIGIN } from '../setup/test-app.ts';
 import { adminCookie, adminRequest, staffUser } from '../setup/admin.ts';
 import { freshClient } from '../fixtures/bookings.ts';
@@ -51,6 +52,15 @@ describe('the bootstrap owner', () => {
     expect(unknown.status).toBe(401);
     expect(wrong.status).toBe(401);
     expect(await unknown.json()).toEqual({ ...(await wrong.json()), requestId: expect.any(String) });
+  });
+});
+
+describe('sessions from before accounts', () => {
+  it('open nothing: the owner signs in once more with the same password', async () => {
+    const token = 'x'.repeat(43);
+    await db.insert(adminSessions).values({ tokenHash: hashSessionToken(token), expiresAt: new Date(ctx.deps.now().getTime() + 3600_000), lastSeenAt: ctx.deps.now() });
+    expect((await session(`cp_admin=${token}`)).status).toBe(401);
+    expect((await login({ password: TEST_ADMIN_PASSWORD })).status).toBe(204);
   });
 });
 
