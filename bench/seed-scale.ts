@@ -21,6 +21,7 @@ import { createMailer } from '../src/server/providers/mailer.ts';
 import { createPaymentsProvider } from '../src/server/providers/stripe-payments.ts';
 import { createDiskFileStore } from '../src/server/providers/files.ts';
 import { startAdminSession } from '../src/server/services/staff/admin-sessions.ts';
+import { staffUsers } from '../db/schema.ts';
 import { adminCookieName } from '../src/server/api/middleware/admin-auth.ts';
 import { encodeCursor as bookingCursor } from '../src/server/services/lib/keyset-page.ts';
 import { encodeCursor as logCursor } from '../src/server/services/messages/channel-logs-query.ts';
@@ -131,7 +132,12 @@ async function measure(kind: BenchDb, counts: ScaleCounts) {
       background: createBackgroundTasks(silentLogger),
     };
     const app = createApp(deps);
-    const { token } = await startAdminSession(handle.db, new Date());
+    const [owner] = await handle.db
+      .insert(staffUsers)
+      .values({ name: 'Bench owner', email: 'bench-owner@localhost', role: 'owner', status: 'active' })
+      .onConflictDoUpdate({ target: staffUsers.email, set: { status: 'active' } })
+      .returning();
+    const { token } = await startAdminSession(handle.db, new Date(), owner!.id);
     const headers = { Cookie: `${adminCookieName(SITE_URL)}=${token}`, Origin: SITE_URL };
 
     const results: EndpointResult[] = [];

@@ -218,6 +218,8 @@ export const progressLogs = pgTable(
     stepName: text('step_name').notNull(),
     status: text('status').notNull(),
     notes: text('notes'),
+    /** Who wrote it: a staff account's id, or `crew:<id>`, `customer`, `system` (as channel logs). */
+    userId: text('user_id'),
     createdAt: createdAt(),
   },
   (table) => [index('progress_logs_booking_idx').on(table.bookingId)],
@@ -438,25 +440,120 @@ export const channelLogs = pgTable(
 
 // ---------------------------------------------------------------- platform
 
-export const adminSessions = pgTable('admin_sessions', {
-  /** SHA-256 of the cookie's random token: a database leak does not leak live sessions. */
-  tokenHash: text('token_hash').primaryKey(),
-  /** The absolute end of the session (8 hours after sign-in), whatever its use. */
+/**
+ * Everyone who uses the dashboard (api.md "Staff accounts"). The bootstrap owner is the row whose
+ * e-mail is ADMIN_EMAIL (or owner@localhost): ADMIN_PASSWORD / ADMIN_PASSWORD_HASH sign it in and
+ * the sign-in creates or updates it. Others are invited by an owner and choose their password.
+ */
+export const staffUsers = pgTable(
+  'staff_users',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** Kept lower-case and trimmed: one address, one account. */
+    email: text('email').notNull(),
+    role: text('role', { enum: ['owner', 'staff', 'viewer'] }).notNull(),
+    status: text('status', { enum: ['invited', 'active', 'deactivated'] }).notNull().default('invited'),
+    /** scrypt, as admin-password.ts stores it; null until an invitation is accepted. */
+    passwordHash: text('password_hash'),
+    /** The person's own authenticator secret (base32), once confirmed with a code. */
+    totpSecret: text('totp_secret'),
+    /** A secret shown for setup, not yet confirmed: it signs nobody in. */
+    totpPendingSecret: text('totp_pending_secret'),
+    lastSignInAt: instant('last_sign_in_at'),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('staff_users_email_idx').on(table.email)],
+);
+
+/**
+ * Invitation and password-reset links: single use, 48 hours, only the SHA-256 of the random token
+ * kept. A newer link for the same person and purpose retires the older ones.
+ */
+export const staffTokens = pgTable(
+  'staff_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['invite', 'reset'] }).notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('staff_tokens_user_idx').on(table.userId)],
+);
+
+/** WebAuthn credentials (passkeys), several per person, each named and removable. */
+export const staffPasskeys = pgTable(
+  'staff_passkeys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    /** The credential id (base64url), as the authenticator returns it at sign-in. */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>(),
+    name: text('name').notNull(),
+    lastUsedAt: instant('last_used_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('staff_passkeys_credential_idx').on(table.credentialId), index('staff_passkeys_user_idx').on(table.userId)],
+);
+
+/**
+ * WebAuthn challenges issued by the server: each is used once (deleted as it is checked) and
+ * lives five minutes, so a captured assertion cannot be replayed.
+ */
+export const webauthnChallenges = pgTable('webauthn_challenges', {
+  challenge: text('challenge').primaryKey(),
+  purpose: text('purpose', { enum: ['register', 'login'] }).notNull(),
+  /** The person registering; null for sign-in, where the credential names the person. */
+  userId: integer('user_id').references(() => staffUsers.id, { onDelete: 'cascade' }),
   expiresAt: instant('expires_at').notNull(),
-  /** The last request it made: 30 minutes without one ends it (idle timeout). */
-  lastSeenAt: instant('last_seen_at').notNull().defaultNow(),
-  revokedAt: instant('revoked_at'),
   createdAt: createdAt(),
 });
 
+export const adminSessions = pgTable(
+  'admin_sessions',
+  {
+    /** SHA-256 of the cookie's random token: a database leak does not leak live sessions. */
+    tokenHash: text('token_hash').primaryKey(),
+    /** Whose session it is. Sessions from before accounts have none and open nothing. */
+    userId: integer('user_id').references(() => staffUsers.id, { onDelete: 'cascade' }),
+    /** The browser's User-Agent at sign-in, shown as the device in My account. */
+    userAgent: text('user_agent'),
+    /** The absolute end of the session (8 hours after sign-in), whatever its use. */
+    expiresAt: instant('expires_at').notNull(),
+    /** The last request it made: 30 minutes without one ends it (idle timeout). */
+    lastSeenAt: instant('last_seen_at').notNull().defaultNow(),
+    revokedAt: instant('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('admin_sessions_user_idx').on(table.userId)],
+);
+
 /**
- * TOTP time steps already used to sign in: each code opens one session only, so a code seen
- * over a shoulder or replayed from a log is worthless (RFC 6238 §5.2).
+ * TOTP time steps already used to sign in, per person: each code opens one session only, so a
+ * code seen over a shoulder or replayed from a log is worthless (RFC 6238 §5.2).
  */
-export const adminTotpUses = pgTable('admin_totp_uses', {
-  step: bigint('step', { mode: 'number' }).primaryKey(),
-  usedAt: instant('used_at').notNull().defaultNow(),
-});
+export const adminTotpUses = pgTable(
+  'staff_totp_uses',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    step: bigint('step', { mode: 'number' }).notNull(),
+    usedAt: instant('used_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.step] })],
+);
 
 /** Fixed-window counters shared by every function instance (functions share no memory). */
 export const rateLimits = pgTable(

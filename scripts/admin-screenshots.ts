@@ -12,9 +12,13 @@ import { parseEnv } from '../src/server/env.ts';
 const [baseUrl = 'http://localhost:8888', ...only] = process.argv.slice(2);
 const password = parseEnv(process.env).ADMIN_PASSWORD;
 if (!password) throw new Error('Set ADMIN_PASSWORD to the server’s admin password.');
-const TABS = ['Projects', 'Bookings', 'Contacts', 'Locations', 'Workers', 'Reviews', 'Logs', 'Analytics'].filter(
-  (tab) => only.length === 0 || only.includes(tab.toLowerCase()),
+const TABS = ['Projects', 'Bookings', 'Contacts', 'Locations', 'Workers', 'Reviews', 'Logs', 'Analytics', 'Team', 'My account'].filter(
+  (tab) => only.length === 0 || only.includes(slug(tab)),
 );
+
+function slug(tab: string): string {
+  return tab.toLowerCase().replace(/\s+/g, '-');
+}
 
 mkdirSync('docs/screenshots', { recursive: true });
 const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
@@ -29,7 +33,7 @@ for (const width of [375, 1280]) {
     await page.getByRole('tab', { name: tab }).click();
     await page.waitForLoadState('networkidle');
     await page.getByRole('tabpanel').getByText(/Loading/).first().waitFor({ state: 'hidden' }).catch(() => undefined);
-    const path = `docs/screenshots/admin-${tab.toLowerCase()}-${width}.png`;
+    const path = `docs/screenshots/admin-${slug(tab)}-${width}.png`;
     await page.screenshot({ path, fullPage: true });
     console.log(path);
   }

@@ -37,6 +37,7 @@ export const SEO_PATHS = [
   '/terms',
   '/privacy',
   '/admin',
+  '/admin/accept',
   '/crew',
   '/404',
 ] as const;
@@ -153,6 +154,13 @@ export const SEO_ENTRIES = seoEntriesSchema.parse({
     description:
       'The Clean Patch admin dashboard for staff: manage bookings, project progress, photos, completion emails, worker routes, contact enquiries, logs and analytics.',
     keywords: ['admin', 'dashboard', 'Clean Patch'],
+    noindex: true,
+  },
+  '/admin/accept': {
+    title: 'Join the Dashboard | Clean Patch',
+    description:
+      'Accept an invitation to the Clean Patch dashboard or set a new password from a reset link: choose a strong password and add a passkey for one-tap sign-in.',
+    keywords: ['staff account', 'invitation', 'Clean Patch'],
     noindex: true,
   },
   '/crew': {

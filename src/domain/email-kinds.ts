@@ -20,6 +20,8 @@ export const EMAIL_KIND_LABELS: Readonly<Record<string, string>> = {
   'proof-reminder': 'Stencil proof reminder',
   'proof-approved-staff': 'Stencil proof approved (staff)',
   'proof-changes-staff': 'Stencil changes requested (staff)',
+  'staff-invitation': 'Dashboard invitation',
+  'staff-password-reset': 'Dashboard password reset',
 };
 
 /**

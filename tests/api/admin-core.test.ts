@@ -115,7 +115,16 @@ describe('CSV exports', () => {
  * Every admin route answers 401 without a session. The list is read from the app itself, so a
  * route added later under an admin path is checked without anyone remembering to add it here.
  */
-const PUBLIC_ADMIN_ROUTES = new Set(['POST /api/admin/login', 'POST /api/admin/logout', 'GET /api/admin/session']);
+const PUBLIC_ADMIN_ROUTES = new Set([
+  'POST /api/admin/login',
+  'POST /api/admin/logout',
+  'GET /api/admin/session',
+  // The link's token or the passkey is the proof (api.md "Staff accounts").
+  'POST /api/admin/invitations/inspect',
+  'POST /api/admin/invitations/accept',
+  'POST /api/admin/passkeys/login/options',
+  'POST /api/admin/passkeys/login',
+]);
 
 /** api.md's admin calls outside /api/admin: [method or '*', path pattern]. */
 const ADMIN_PATHS: [string, RegExp][] = [
@@ -132,6 +141,8 @@ const ADMIN_PATHS: [string, RegExp][] = [
   ['*', /^\/api\/photos\//],
   ['*', /^\/api\/files\//],
 ];
+
+const urlOf = (path: string) => path.replace(/:fileName\b[^/]*/g, 'photo.jpg').replace(/:[A-Za-z]+(\{[^}]*\})?/g, '1');
 
 function adminRoutesOfApp() {
   const seen = new Set<string>();
@@ -157,13 +168,116 @@ describe('every admin route needs a session', () => {
   });
 
   it.each(routes.map((route) => [route.method, route.path] as const))('%s %s answers 401 without a session', async (method, path) => {
-    const url = path.replace(/:fileName\b[^/]*/g, 'photo.jpg').replace(/:[A-Za-z]+(\{[^}]*\})?/g, '1');
-    const response = await ctx.app.request(url, {
+    const response = await ctx.app.request(urlOf(path), {
       method,
       headers: { Origin: TEST_ORIGIN, 'Content-Type': 'application/json' },
       body: method === 'GET' || method === 'HEAD' ? undefined : '{}',
     });
     expect(response.status).toBe(401);
     expect(typeof (await response.json()).error).toBe('string');
+  });
+});
+
+/**
+ * The role each admin route needs (api.md "Staff accounts"): `viewer` reads, `staff` does the daily
+ * work, `owner` manages accounts and privacy requests; `self` is one's own account (any role).
+ * Every admin route of the app must have a row, so a new route cannot skip its role check.
+ */
+const ROUTE_ROLES: Record<string, 'viewer' | 'staff' | 'owner' | 'self'> = {
+  'GET /api/analytics/summary': 'viewer',
+  'GET /api/files/:fileName': 'viewer',
+  'GET /api/admin/users': 'owner',
+  'POST /api/admin/users': 'owner',
+  'PATCH /api/admin/users/:id': 'owner',
+  'POST /api/admin/users/:id/invitation': 'owner',
+  'POST /api/admin/users/:id/password-reset': 'owner',
+  'GET /api/admin/me': 'self',
+  'GET /api/admin/me/sessions': 'self',
+  'DELETE /api/admin/me/sessions/:id': 'self',
+  'DELETE /api/admin/me/sessions': 'self',
+  'DELETE /api/admin/me/passkeys/:id': 'self',
+  'POST /api/admin/me/totp/setup': 'self',
+  'POST /api/admin/me/totp/confirm': 'self',
+  'DELETE /api/admin/me/totp': 'self',
+  'POST /api/admin/passkeys/register/options': 'self',
+  'POST /api/admin/passkeys/register': 'self',
+  'GET /api/admin/privacy/export': 'owner',
+  'POST /api/admin/privacy/erase': 'owner',
+  'GET /api/completion/stats': 'viewer',
+  'GET /api/completion/bookings': 'viewer',
+  'POST /api/completion/:id/send-email': 'staff',
+  'POST /api/completion/:id/send-review-request': 'staff',
+  'GET /api/admin/reviews': 'viewer',
+  'POST /api/admin/reviews/:id/hide': 'staff',
+  'POST /api/admin/reviews/:id/restore': 'staff',
+  'GET /api/admin/projects': 'viewer',
+  'PATCH /api/admin/bookings/:id/progress': 'staff',
+  'POST /api/admin/bookings/:id/notes': 'staff',
+  'DELETE /api/progress-logs/:id': 'staff',
+  'POST /api/bookings/:id/photos': 'staff',
+  'DELETE /api/photos/:id': 'staff',
+  'GET /api/admin/stats': 'viewer',
+  'GET /api/admin/export/bookings.csv': 'viewer',
+  'GET /api/admin/export/contacts.csv': 'viewer',
+  'GET /api/bookings': 'viewer',
+  'PATCH /api/bookings/:id/status': 'staff',
+  'PATCH /api/bookings/:id/archive': 'staff',
+  'PATCH /api/bookings/:id/unarchive': 'staff',
+  'GET /api/contacts': 'viewer',
+  'POST /api/admin/bookings/archive-tests': 'staff',
+  'GET /api/admin/blocked-dates': 'viewer',
+  'POST /api/admin/blocked-dates': 'staff',
+  'DELETE /api/admin/blocked-dates/:date': 'staff',
+  'GET /api/admin/channel-logs/stats': 'viewer',
+  'GET /api/admin/channel-logs': 'viewer',
+  'GET /api/locations/regions': 'viewer',
+  'GET /api/locations/grouping': 'viewer',
+  'GET /api/admin/workers': 'viewer',
+  'POST /api/admin/workers': 'staff',
+  'PATCH /api/admin/workers/:id': 'staff',
+  'DELETE /api/admin/workers/:id': 'staff',
+  'GET /api/worker-notifications/preview': 'viewer',
+  'POST /api/worker-notifications/send': 'staff',
+  'POST /api/admin/bookings/:id/proofs': 'staff',
+  'POST /api/admin/stencil-changes/:id/waive': 'staff',
+  'GET /api/admin/bookings/:id/messages': 'viewer',
+  'GET /api/admin/messages': 'viewer',
+  'GET /api/admin/messages/:id': 'viewer',
+  'GET /api/admin/messages/:id/attachments/:n': 'viewer',
+  'POST /api/admin/messages/:id/resend': 'staff',
+  'GET /api/admin/crew/day': 'viewer',
+  'PUT /api/admin/crew/assignments': 'staff',
+  'POST /api/admin/crew/workers/:id/revoke': 'staff',
+  'POST /api/admin/crew/workers/:id/resend': 'staff',
+};
+
+const RANK = { viewer: 0, self: 0, staff: 1, owner: 2 } as const;
+
+describe('every admin route checks the role it needs', () => {
+  const routes = adminRoutesOfApp().map((route) => `${route.method} ${route.path}`);
+
+  it('has a role for every admin route of the app, and no row for a route that is gone', () => {
+    expect(routes.filter((key) => !(key in ROUTE_ROLES))).toEqual([]);
+    expect(Object.keys(ROUTE_ROLES).filter((key) => !routes.includes(key))).toEqual([]);
+  });
+
+  const cases = routes.flatMap((key) => (['owner', 'staff', 'viewer'] as const).map((role) => [key, role] as const));
+  it.each(cases)('%s as %s', async (key, role) => {
+    const [method, path] = key.split(' ') as [string, string];
+    const needed = ROUTE_ROLES[key]!;
+    // A fresh account and session each time: a call may end its own session (sign out everywhere).
+    const cookie = await adminCookie(ctx, role);
+    const response = await ctx.app.request(urlOf(path), {
+      method,
+      headers: { Cookie: cookie, Origin: TEST_ORIGIN, 'Content-Type': 'application/json' },
+      body: method === 'GET' || method === 'HEAD' ? undefined : '{}',
+    });
+    if (RANK[role] >= RANK[needed]) {
+      expect([401, 403]).not.toContain(response.status);
+      expect(response.status).toBeLessThan(500);
+    } else {
+      expect(response.status).toBe(403);
+      expect(await response.json()).toMatchObject({ error: 'Your role cannot do this' });
+    }
   });
 });

@@ -56,7 +56,7 @@ describe('GET /api/admin/channel-logs', () => {
     expect(rows).toHaveLength(SEEDED.length);
     expect(rows.map((row) => row.timestamp)).toEqual(SEEDED.map((row) => row.timestamp!.toISOString()));
     expect(Object.keys(rows[3]!).sort()).toEqual(
-      ['action', 'channel', 'details', 'entityId', 'entityType', 'id', 'ipAddress', 'metadata', 'severity', 'timestamp', 'userId'].sort(),
+      ['action', 'channel', 'details', 'entityId', 'entityType', 'id', 'ipAddress', 'metadata', 'severity', 'timestamp', 'userId', 'userName'].sort(),
     );
     expect(rows[3]).toMatchObject({ channel: 'admin', action: 'login', userId: 'admin:abc', ipAddress: 'hashedkey', severity: 'info' });
     expect(response.headers.get('X-Next-Cursor')).toBeNull();

@@ -64,7 +64,7 @@ describe("a booking's message history", () => {
       if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;
       for (const match of (await readFile(new URL(file, folder), 'utf8')).matchAll(/^\s+kind: '([a-z-]+)',$/gm)) kinds.add(match[1]!);
     }
-    const aboutNoBooking = ['enquiry-acknowledgement', 'enquiry-staff-notification', 'worker-routes'];
+    const aboutNoBooking = ['enquiry-acknowledgement', 'enquiry-staff-notification', 'worker-routes', 'staff-invitation', 'staff-password-reset'];
     expect([...kinds].sort()).toEqual([...BOOKING_EMAIL_KINDS, ...aboutNoBooking].sort());
   });
 

@@ -17,6 +17,7 @@ import { queueEmail } from '../../src/server/providers/email-outbox.ts';
 import { createMailer } from '../../src/server/providers/mailer.ts';
 import { runMaintenance, type MaintenanceDeps } from '../../src/server/services/jobs/maintenance.ts';
 import { createTestContext } from '../setup/test-app.ts';
+import { staffUser } from '../setup/admin.ts';
 
 const ctx = await createTestContext();
 const db = ctx.deps.db;
@@ -199,9 +200,10 @@ describe('runMaintenance: pruning', () => {
       { tokenHash: 'live', expiresAt: at(HOUR), lastSeenAt: at(-MINUTE) },
     ]);
     const step = Math.floor(T0.getTime() / 30_000);
+    const { id: userId } = await staffUser(ctx, 'owner');
     await db.insert(adminTotpUses).values([
-      { step: step - 10, usedAt: at(-5 * MINUTE) },
-      { step, usedAt: T0 },
+      { userId, step: step - 10, usedAt: at(-5 * MINUTE) },
+      { userId, step, usedAt: T0 },
     ]);
 
     const first = await runMaintenance(ctx.deps, T0);

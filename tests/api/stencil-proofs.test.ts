@@ -432,12 +432,16 @@ describe('POST /api/bookings/{id}/stencil-change', () => {
     expect((await waive({ reason: '' })).status).toBe(400);
     const waived = await waive({ reason: 'Our typo' });
     expect(waived.status).toBe(200);
-    expect(await waived.json()).toMatchObject({ status: 'waived', waivedReason: 'Our typo', waivedBy: expect.stringMatching(/^admin/) });
+    // The person's name in the answer; their account's id in the records and the log.
+    expect(await waived.json()).toMatchObject({ status: 'waived', waivedReason: 'Our typo', waivedBy: expect.stringMatching(/^Test owner/) });
     expect((await waive({ reason: 'again' })).status).toBe(409);
 
     const [log] = await db2.select().from(channelLogs).where(and(eq(channelLogs.action, 'stencil_change_waived'), eq(channelLogs.entityId, String(booking.id))));
     expect(log!.details).toContain('Our typo');
-    expect(log!.userId).toMatch(/^admin/);
+    expect(log!.details).toMatch(/waived by Test owner/);
+    expect(log!.userId).toMatch(/^\d+$/);
+    const listed = await (await noPayments.app.request(`/api/bookings/${booking.id}/proofs`, { headers: { Cookie: staffCookie } })).json();
+    expect(listed[0].changes[0]).toMatchObject({ status: 'waived', waivedBy: expect.stringMatching(/^Test owner/) });
     const [version] = await db2.select().from(proofs).where(eq(proofs.id, proof.id));
     expect(version).toMatchObject({ status: 'changes_requested', comment: 'Different font' });
     expect(await mails(`stencil-change-staff:${change!.id}`, noPayments)).toHaveLength(1);

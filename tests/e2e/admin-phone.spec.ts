@@ -25,6 +25,8 @@ const TABS: [string, PrimaryActions][] = [
   ['Messages', (panel) => [panel.getByLabel('Recipient'), panel.getByRole('button', { name: 'Show messages' })]],
   ['Logs', (panel) => [panel.locator('#logs-channel'), panel.getByTestId('log-row').first()]],
   ['Analytics', (panel) => [panel.getByRole('heading', { name: 'Analytics' })]],
+  ['Team', (panel) => [panel.getByRole('button', { name: 'Send invitation' }), panel.getByTestId('team-member').first().getByLabel(/^Role/)]],
+  ['My account', (panel) => [panel.getByRole('button', { name: 'Add a passkey' }), panel.getByRole('button', { name: 'Sign out everywhere' })]],
 ];
 
 /** Whether the page itself scrolls sideways (a table in its own scroller does not count). */

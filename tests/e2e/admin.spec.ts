@@ -14,7 +14,9 @@ test.describe('admin gate', () => {
     await password.fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Unlock Dashboard' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
-    await expect(page.getByRole('tab')).toHaveText(['Projects', 'Bookings', 'Contacts', 'Locations', 'Workers', 'Reviews', 'Messages', 'Logs', 'Analytics']);
+    // The bootstrap owner: the spec's tabs with Messages before Logs, then Team (owners only) and My account.
+    await expect(page.getByRole('tab')).toHaveText(['Projects', 'Bookings', 'Contacts', 'Locations', 'Workers', 'Reviews', 'Messages', 'Logs', 'Analytics', 'Team', 'My account']);
+    await expect(page.getByTestId('signed-in-as')).toContainText('Owner');
     await expect(page.getByRole('tab', { name: 'Projects' })).toHaveAttribute('aria-selected', 'true');
 
     // A reload keeps the server-side session; logout ends it.
@@ -59,8 +61,8 @@ test.describe('admin gate', () => {
     await expect(page.getByRole('tab', { name: 'Bookings' })).toBeFocused();
     await expect(page.getByRole('tab', { name: 'Bookings' })).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('End');
-    await expect(page.getByRole('tab', { name: 'Analytics' })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByRole('tabpanel', { name: 'Analytics' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'My account' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel', { name: 'My account' })).toBeVisible();
   });
 });
 

@@ -1,10 +1,13 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { api, ApiError } from '../shared/api.ts';
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { api } from '../shared/api.ts';
 import { withErrorBoundary } from '../shared/ErrorBoundary.tsx';
 import { Toaster } from '../shared/Toaster.tsx';
 import { showToast } from '../shared/toast-store.ts';
 import { AdminTabs } from './AdminTabs.tsx';
-import { INPUT_CLASS, LABEL_CLASS } from '../shared/FormField.tsx';
+import { SignInGate } from './frame/SignInGate.tsx';
+import { $staffUser, type SignedInStaff } from './staff-user.ts';
+import { ROLE_LABELS } from '../../domain/staff-roles.ts';
 import { ADMIN_UNAUTHORISED_EVENT } from './admin-api.ts';
 import { StatCards } from './frame/StatCards.tsx';
 import { QuickActions } from './frame/QuickActions.tsx';
@@ -19,11 +22,16 @@ type Gate = 'checking' | 'locked' | 'open';
 function AdminApp({ mapTiles }: { mapTiles?: MapTiles }) {
   const [gate, setGate] = useState<Gate>('checking');
   const [totpRequired, setTotpRequired] = useState(false);
+  const user = useStore($staffUser);
 
   const checkSession = () =>
     fetch('/api/admin/session', { credentials: 'include', headers: { Accept: 'application/json' } })
       .then(async (response) => {
-        if (response.ok) return setGate('open');
+        if (response.ok) {
+          $staffUser.set(((await response.json()) as { user: SignedInStaff }).user);
+          return setGate('open');
+        }
+        $staffUser.set(null);
         const body = (await response.json().catch(() => ({}))) as { totpRequired?: boolean };
         setTotpRequired(body.totpRequired === true);
         setGate('locked');
@@ -52,6 +60,7 @@ function AdminApp({ mapTiles }: { mapTiles?: MapTiles }) {
 
   const logout = async () => {
     await api('/api/admin/logout', { method: 'POST' }).catch(() => undefined);
+    $staffUser.set(null);
     setGate('locked');
   };
 
@@ -61,117 +70,35 @@ function AdminApp({ mapTiles }: { mapTiles?: MapTiles }) {
         // As tall as the sign-in card with its authenticator field (down to 320 px wide), so the
         // footer does not jump when the card replaces the session check (a layout shift of 0.15 on
         // every visit). Whether the field shows is only known from the check's answer.
-        <div className="flow-root min-h-[32rem]">
+        <div className="flow-root min-h-[42rem]">
           {gate === 'checking' && (
             <p className="py-16 text-center text-concrete-600" role="status">
               Checking your session…
             </p>
           )}
-          {gate === 'locked' && <PasswordGate totpRequired={totpRequired} onOpen={() => setGate('open')} />}
+          {gate === 'locked' && <SignInGate totpRequired={totpRequired} onOpen={() => void checkSession()} />}
         </div>
       )}
-      {gate === 'open' && (
-        <div>
+      {gate === 'open' && user && (
+        // data-role hides the controls a role cannot use (global.css); the server refuses them too.
+        <div data-role={user.role}>
           <div className="flex items-center justify-between gap-3">
             <h1 className="text-2xl sm:text-4xl">Admin Dashboard</h1>
             <button type="button" className="btn-secondary shrink-0 px-4 py-2 text-sm sm:px-6 sm:text-base" onClick={() => void logout()}>
               Logout
             </button>
           </div>
+          <p className="mt-1 text-sm text-concrete-700" data-testid="signed-in-as">
+            Signed in as <strong className="font-semibold text-ink">{user.name}</strong>
+            <span className="ml-2 rounded-full bg-concrete-100 px-2 py-0.5 text-xs font-semibold text-concrete-800">{ROLE_LABELS[user.role]}</span>
+          </p>
           <StatCards />
           <QuickActions />
-          <AdminTabs />
+          <AdminTabs role={user.role} />
         </div>
       )}
       <Toaster />
     </>
-  );
-}
-
-function PasswordGate({ onOpen, totpRequired }: { onOpen: () => void; totpRequired: boolean }) {
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      await api('/api/admin/login', { body: totpRequired ? { password, code } : { password } });
-      setPassword('');
-      setCode('');
-      setCodeError(null);
-      onOpen();
-    } catch (error) {
-      const tooMany = error instanceof ApiError && error.status === 429;
-      const badCode = error instanceof ApiError && error.fields.code !== undefined;
-      setCode('');
-      if (badCode) {
-        setCodeError(error.fields.code ?? null);
-        showToast({ title: error.message, description: error.fields.code ?? error.message, variant: 'destructive' });
-        return;
-      }
-      showToast({
-        title: tooMany ? 'Too many attempts' : 'Invalid Password',
-        description: tooMany ? error.message : 'Please enter the correct admin password.',
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <form onSubmit={(event) => void submit(event)} className="card mx-auto mt-6 max-w-md p-6 sm:p-8">
-      <h1 className="text-2xl">Admin access</h1>
-      <p className="mt-2 text-concrete-700">Staff only. Enter the admin password to open the dashboard.</p>
-      <label htmlFor="admin-password" className={`mt-6 ${LABEL_CLASS}`}>
-        Password
-      </label>
-      <input
-        id="admin-password"
-        type="password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        className={`mt-2 ${INPUT_CLASS}`}
-      />
-      {totpRequired && (
-        <>
-          <label htmlFor="admin-code" className={`mt-4 ${LABEL_CLASS}`}>
-            Authenticator code
-          </label>
-          <input
-            id="admin-code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]{6}"
-            maxLength={6}
-            required
-            value={code}
-            aria-invalid={codeError ? true : undefined}
-            aria-describedby="admin-code-hint"
-            onChange={(event) => {
-              setCode(event.target.value.replace(/\D/g, ''));
-              setCodeError(null);
-            }}
-            className={`mt-2 ${INPUT_CLASS} tracking-widest tabular-nums`}
-          />
-          <p id="admin-code-hint" className={`mt-1 text-sm ${codeError ? 'text-danger-600' : 'text-concrete-600'}`}>
-            {codeError ?? 'The 6-digit code from your authenticator app.'}
-          </p>
-        </>
-      )}
-      <button
-        type="submit"
-        className="btn-primary mt-6 w-full"
-        disabled={busy || password === '' || (totpRequired && code.length !== 6)}
-      >
-        {busy ? 'Checking…' : 'Unlock Dashboard'}
-      </button>
-    </form>
   );
 }
 

@@ -1,24 +1,26 @@
 import { lazy, Suspense, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { ADMIN_TABS } from './tabs/registry.ts';
+import { tabsFor } from './tabs/registry.ts';
+import type { StaffRole } from '../../domain/staff-roles.ts';
 
 /**
  * The WAI-ARIA tabs pattern: one tab stop for the list, arrow keys (and Home/End) move between
  * tabs and open them, each panel is labelled by its tab. Panels load on first opening.
  */
-export function AdminTabs() {
-  const [active, setActive] = useState(ADMIN_TABS[0]!.id);
+export function AdminTabs({ role }: { role: StaffRole }) {
+  const visibleTabs = useMemo(() => tabsFor(role), [role]);
+  const [active, setActive] = useState(visibleTabs[0]!.id);
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
-  const panels = useMemo(() => Object.fromEntries(ADMIN_TABS.map((tab) => [tab.id, lazy(tab.load)])), []);
+  const panels = useMemo(() => Object.fromEntries(visibleTabs.map((tab) => [tab.id, lazy(tab.load)])), [visibleTabs]);
 
   const select = (index: number) => {
-    const tab = ADMIN_TABS[(index + ADMIN_TABS.length) % ADMIN_TABS.length]!;
+    const tab = visibleTabs[(index + visibleTabs.length) % visibleTabs.length]!;
     setActive(tab.id);
     tabRefs.current[tab.id]?.focus();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = ADMIN_TABS.findIndex((tab) => tab.id === active);
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: ADMIN_TABS.length - 1 };
+    const index = visibleTabs.findIndex((tab) => tab.id === active);
+    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: visibleTabs.length - 1 };
     if (!(event.key in moves)) return;
     event.preventDefault();
     select(moves[event.key]!);
@@ -31,11 +33,11 @@ export function AdminTabs() {
         role="tablist"
         aria-label="Dashboard sections"
         onKeyDown={onKeyDown}
-        // On a phone all eight tabs show at once, four to a row, so none hides off-screen; from
+        // On a phone all the tabs show at once, four to a row, so none hides off-screen; from
         // 640 px they are one underlined strip, as dense as before.
         className="grid grid-cols-4 gap-1 rounded-2xl border border-concrete-200 bg-white p-1 sm:flex sm:gap-1 sm:rounded-none sm:border-0 sm:border-b sm:bg-transparent sm:p-0"
       >
-        {ADMIN_TABS.map((tab) => {
+        {visibleTabs.map((tab) => {
           const selected = tab.id === active;
           return (
             <button
@@ -52,6 +54,7 @@ export function AdminTabs() {
               onClick={() => setActive(tab.id)}
               className={[
                 'min-h-11 min-w-0 rounded-xl px-1 text-sm font-semibold whitespace-nowrap sm:-mb-px sm:shrink-0 sm:rounded-none sm:border-b-2 sm:px-4',
+                tab.wide ? 'col-span-2 sm:col-span-1' : '',
                 selected
                   ? 'bg-ink text-paper sm:border-accent-600 sm:bg-transparent sm:text-ink'
                   : 'text-concrete-600 hover:text-ink sm:border-transparent',

@@ -15,6 +15,9 @@ import { uploadPartRoutes } from './routes/upload-parts.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { adminAuthRoutes } from './routes/admin-auth.ts';
+import { adminUserRoutes } from './routes/admin-users.ts';
+import { adminMeRoutes } from './routes/admin-me.ts';
+import { adminPasskeyRoutes } from './routes/admin-passkeys.ts';
 import { adminPrivacyRoutes } from './routes/admin-privacy.ts';
 import { completionRoutes } from './routes/completion.ts';
 import { adminReviewRoutes } from './routes/admin-reviews.ts';
@@ -77,8 +80,12 @@ export function createApp(deps: AppDeps) {
   app.route('/api', trackingRoutes);
   app.route('/api', brandFileRoutes);
   app.route('/', photoFileRoutes);
-  // Admin: sign-in is open; every other admin route mounts `requireAdmin` (middleware/admin-auth.ts).
+  // Admin: sign-in, passkey sign-in and invitation links are open; every other admin route mounts
+  // the guard with its role (`requireAdmin`, `requireOwner`, `requireSignedIn`: middleware/admin-auth.ts).
   app.route('/api/admin', adminAuthRoutes);
+  app.route('/api/admin', adminUserRoutes);
+  app.route('/api/admin/me', adminMeRoutes);
+  app.route('/api/admin/passkeys', adminPasskeyRoutes);
   app.route('/api/admin/privacy', adminPrivacyRoutes);
   app.route('/api/completion', completionRoutes);
   app.route('/api/admin/reviews', adminReviewRoutes);

@@ -5,6 +5,7 @@ import type { PaymentsProvider } from '../providers/payments.ts';
 import type { FileStore } from '../providers/files.ts';
 import type { AdminCredentials } from '../admin-password.ts';
 import type { AdminSession } from '../services/staff/admin-sessions.ts';
+import type { StaffUserRow } from '../services/staff/staff-users.ts';
 import type { BackgroundTasks } from './background.ts';
 
 /** What the app needs from the outside world; tests pass their own (a real database always). */
@@ -45,6 +46,8 @@ export type AppEnv = {
     deps: AppDeps;
     /** Set by readAdminSession: undefined until looked up, null when not signed in. */
     adminSession?: AdminSession | null;
+    /** The session's account, set with adminSession. */
+    adminUser?: StaffUserRow | null;
   };
   Bindings: {
     /** Netlify's function context (geo, ip) when running on Netlify. */

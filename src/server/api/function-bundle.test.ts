@@ -4,7 +4,10 @@ import { functionBuildOptions } from '../../../bench/lib/function-bundle.ts';
 
 // Bytes, not times: what a cold start of the API function must parse and run. Bundled as
 // Netlify's esbuild bundler does (netlify.toml's external_node_modules left out).
-const BUNDLE_BUDGET_BYTES = 1_600_000;
+// 1.75 MB since staff accounts: their routes and services (about 30 KB) and the 10 000 most common
+// passwords that a new staff password is checked against (83 KB, parsed only when a password is
+// set). The WebAuthn library stays outside the bundle (netlify.toml), loaded by the first passkey call.
+const BUNDLE_BUDGET_BYTES = 1_750_000;
 const ZOD_BUDGET_BYTES = 300_000;
 
 describe('the API function bundle', () => {

@@ -72,7 +72,7 @@ export function AvailabilityPanel() {
         Block a date to stop new bookings on it. Bookings already on a blocked date are kept.
       </p>
 
-      <form onSubmit={(event) => void submit(event)} className="mt-5 grid gap-4 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
+      <form data-change onSubmit={(event) => void submit(event)} className="mt-5 grid gap-4 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
         <div>
           <label htmlFor="block-date" className={LABEL_CLASS}>
             Date to block
@@ -126,7 +126,7 @@ export function AvailabilityPanel() {
                   </div>
                 )}
               </div>
-              <button
+              <button data-change
                 type="button"
                 className="btn-secondary min-h-11 px-3 py-1 text-sm"
                 aria-label={`Unblock ${formatDay(row.date)}`}

@@ -5,6 +5,7 @@ import { splitAddresses } from '../../../domain/booking-limits.ts';
 import { BOOKING_STATUSES, statusLabel } from '../../../domain/project-steps.ts';
 import { BookingMessagesButton } from '../messages/BookingMessages.tsx';
 import { EmailText } from '../../shared/EmailText.tsx';
+import { useCanChange } from '../staff-user.ts';
 
 export type AdminBooking = AdminBookingJson;
 
@@ -77,6 +78,7 @@ function BookingRow({
   onRestore: (booking: AdminBooking) => Promise<void>;
 }) {
   const [busy, setBusy] = useState(false);
+  const canChange = useCanChange();
   const name = `${booking.firstName} ${booking.lastName}`;
   const addresses = splitAddresses(booking.locationAddress);
   const statusId = `booking-${booking.id}-status`;
@@ -140,7 +142,7 @@ function BookingRow({
         <select
           id={statusId}
           value={booking.status}
-          disabled={busy}
+          disabled={busy || !canChange}
           onChange={(event) => void run(() => onStatus(booking, event.target.value))}
           className="min-h-11 w-full rounded-lg border border-concrete-300 bg-white px-2 py-1 text-base lg:w-auto lg:text-sm"
         >
@@ -177,6 +179,7 @@ function BookingRow({
         {booking.archived ? (
           <button
             type="button"
+            data-change
             className="btn-secondary min-h-11 px-4 py-1 text-sm max-lg:w-full"
             disabled={busy}
             aria-label={`Restore booking #${booking.id} (${name})`}
@@ -187,6 +190,7 @@ function BookingRow({
         ) : (
           <button
             type="button"
+            data-change
             className="btn-secondary min-h-11 px-4 py-1 text-sm max-lg:w-full"
             disabled={busy}
             aria-label={`Archive booking #${booking.id} (${name})`}

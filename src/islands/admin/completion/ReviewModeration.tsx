@@ -68,7 +68,7 @@ function ReviewRow({ review, busy, onChange }: { review: AdminReview; busy: bool
         )}
       </div>
       <p className="mt-2 whitespace-pre-wrap text-concrete-800">{review.reviewText}</p>
-      <div className="mt-3 flex flex-wrap items-end gap-2">
+      <div data-change className="mt-3 flex flex-wrap items-end gap-2">
         {review.isPublished ? (
           <>
             <label htmlFor={selectId} className="sr-only">

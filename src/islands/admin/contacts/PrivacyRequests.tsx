@@ -42,7 +42,7 @@ export function PrivacyRequests() {
   };
 
   return (
-    <section aria-labelledby={`${inputId}-heading`} className="card mt-10 p-5 sm:p-6">
+    <section data-owner aria-labelledby={`${inputId}-heading`} className="card mt-10 p-5 sm:p-6">
       <h2 id={`${inputId}-heading`} className="text-xl">Privacy requests</h2>
       <p className="mt-1 text-sm text-concrete-700">
         For a customer's request to see or erase their data. Bookings are kept 7 years for the accounts, so erasing

@@ -73,7 +73,7 @@ export function LogTable({ logs }: { logs: ChannelLog[] }) {
                     {log.details ?? '—'}
                     {log.userId || log.ipAddress ? (
                       <span className="mt-1 block text-xs text-concrete-600">
-                        {[log.userId && `by ${log.userId}`, log.ipAddress && `client ${log.ipAddress}`].filter(Boolean).join(' · ')}
+                        {[log.userId && `by ${log.userName ?? log.userId}`, log.ipAddress && `client ${log.ipAddress}`].filter(Boolean).join(' · ')}
                       </span>
                     ) : null}
                   </td>

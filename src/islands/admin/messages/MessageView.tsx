@@ -222,9 +222,11 @@ export function MessageView({ messageId, onResent }: { messageId: number; onRese
       </section>
 
       {message.link && message.link.state !== 'live' ? (
-        <DeadLinkResend link={message.link} to={message.to} busy={resending} resent={resent} onResend={(link) => void resend(link)} />
+        <div data-change>
+          <DeadLinkResend link={message.link} to={message.to} busy={resending} resent={resent} onResend={(link) => void resend(link)} />
+        </div>
       ) : (
-        <div>
+        <div data-change>
           <button type="button" className="btn-primary min-h-11 px-5 py-2 text-sm" disabled={resending || resent} onClick={() => void resend()}>
             {resending ? 'Resending…' : resent ? 'Resent' : 'Resend'}
           </button>

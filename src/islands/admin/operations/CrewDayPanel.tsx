@@ -10,6 +10,7 @@ import { SegmentedControl } from '../../shared/SegmentedControl.tsx';
 import { adminApi as api } from '../admin-api.ts';
 import type { CrewBoard, CrewBoardStop, CrewBoardWorker } from '../../../server/services/crew/crew-board.ts';
 import { useLoad } from './use-load.ts';
+import { useCanChange } from '../staff-user.ts';
 
 // The Workers tab's crew day (api.md "Crew day"): who has which route, where each stop stands
 // (refreshed every 30 seconds and on Refresh, without reloading the page), and each worker's link
@@ -29,6 +30,7 @@ const STATUS_CLASS: Record<string, string> = {
 export function CrewDayPanel() {
   const today = londonDate(new Date());
   const [date, setDate] = useState(today);
+  const canChange = useCanChange();
   const [board, reload] = useLoad<CrewBoard>(`/api/admin/crew/day?date=${date}`);
   useEffect(() => {
     const timer = window.setInterval(reload, POLL_MS);
@@ -86,7 +88,9 @@ export function CrewDayPanel() {
                           ({route.stops.length} stop{route.stops.length === 1 ? '' : 's'})
                         </span>
                       </h4>
-                      <RouteAssign idPrefix="crew" routeNumber={route.routeNumber} workerId={route.workerId} stops={route.stops} workers={activeWorkers} onAssign={assign} />
+                      <fieldset disabled={!canChange} className="m-0 min-w-0 border-0 p-0">
+                        <RouteAssign idPrefix="crew" routeNumber={route.routeNumber} workerId={route.workerId} stops={route.stops} workers={activeWorkers} onAssign={assign} />
+                      </fieldset>
                     </div>
                     <ul className="mt-3 divide-y divide-concrete-100">
                       {route.stops.map((stop) => (
@@ -195,12 +199,12 @@ function CrewLinkRow({ worker, date, hasRoutes, onChange }: { worker: CrewBoardW
         <p className="text-concrete-700">{linkText}</p>
       </div>
       <div className="flex gap-1">
-        <button type="button" className="min-h-11 rounded-lg px-3 font-semibold text-ink underline disabled:opacity-50" disabled={busy || !worker.active || !hasRoutes} onClick={() => void act('resend')}>
+        <button data-change type="button" className="min-h-11 rounded-lg px-3 font-semibold text-ink underline disabled:opacity-50" disabled={busy || !worker.active || !hasRoutes} onClick={() => void act('resend')}>
           {state ? 'Resend link' : 'Send link'}
           <span className="sr-only"> to {worker.name}</span>
         </button>
         {state === 'live' && (
-          <button type="button" className="min-h-11 rounded-lg px-3 font-semibold text-danger-600 underline" disabled={busy} onClick={() => void act('revoke')}>
+          <button data-change type="button" className="min-h-11 rounded-lg px-3 font-semibold text-danger-600 underline" disabled={busy} onClick={() => void act('revoke')}>
             Revoke<span className="sr-only"> {worker.name}&rsquo;s link</span>
           </button>
         )}

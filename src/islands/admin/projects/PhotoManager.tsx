@@ -104,7 +104,7 @@ export function PhotoManager({ bookingId, currentStep, photos, onChanged }: Phot
         Photos ({photos.length})
       </h4>
       {/* Folded away by default: on a phone the form would otherwise fill the screen for every project. */}
-      <details className="group mt-3" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <details data-change className="group mt-3" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
         <summary className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-concrete-300 bg-white px-4 text-sm font-semibold hover:border-ink">
           Upload a photo
         </summary>
@@ -197,7 +197,7 @@ export function PhotoManager({ bookingId, currentStep, photos, onChanged }: Phot
                     }}
                   />
                 )}
-                <button
+                <button data-change
                   type="button"
                   className="mt-1 min-h-11 font-semibold text-danger-600 underline-offset-2 hover:underline disabled:opacity-50"
                   disabled={busy}

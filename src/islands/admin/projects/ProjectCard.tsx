@@ -161,7 +161,7 @@ export function ProjectCard({ project, onChanged }: ProjectCardProps) {
         {PROJECT_STEPS.map((step) => {
           const done = isStepDone(step.step, project.currentStep);
           return (
-            <button
+            <button data-change
               key={step.step}
               type="button"
               disabled={saving || !canAdvanceTo(step.step, project.currentStep)}
@@ -182,7 +182,7 @@ export function ProjectCard({ project, onChanged }: ProjectCardProps) {
             </button>
           );
         })}
-        <button type="button" className="btn-secondary min-h-11 px-4 py-2 text-sm" disabled={saving} onClick={() => setNoteOpen(true)}>
+        <button data-change type="button" className="btn-secondary min-h-11 px-4 py-2 text-sm" disabled={saving} onClick={() => setNoteOpen(true)}>
           Add Note to Current Step
         </button>
       </div>
@@ -208,9 +208,10 @@ export function ProjectCard({ project, onChanged }: ProjectCardProps) {
                   {log.notes && <p className="break-words whitespace-pre-line">{log.notes}</p>}
                   <p className="text-concrete-600">
                     <time dateTime={log.createdAt}>{LOG_TIME.format(new Date(log.createdAt))}</time>
+                    {log.author && <> · {log.author}</>}
                   </p>
                 </div>
-                <button
+                <button data-change
                   type="button"
                   className="min-h-11 shrink-0 px-2 font-semibold text-danger-600 underline-offset-2 hover:underline disabled:opacity-50"
                   disabled={saving}

@@ -148,7 +148,7 @@ function UploadForm({ bookingId, onUploaded }: { bookingId: number; onUploaded: 
   };
 
   return (
-    <form className="mt-3 grid gap-2" onSubmit={submit} noValidate>
+    <form data-change className="mt-3 grid gap-2" onSubmit={submit} noValidate>
       <label htmlFor={fileId} className="text-sm font-semibold">
         New proof (PNG, JPG, SVG or PDF)
       </label>
@@ -184,7 +184,7 @@ function Waiver({ change, version, onWaived }: { change: StencilChangeView; vers
   };
 
   return (
-    <form className="mt-3 rounded border border-amber-300 bg-amber-50 p-2 text-sm" onSubmit={submit} noValidate data-testid="stencil-change-unpaid">
+    <form data-change className="mt-3 rounded border border-amber-300 bg-amber-50 p-2 text-sm" onSubmit={submit} noValidate data-testid="stencil-change-unpaid">
       <p>
         Change after approval of version {version}, £{change.amount} unpaid (asked {formatProofTime(change.createdAt)}): “{change.comment}”
       </p>

@@ -9,6 +9,8 @@ export interface ProgressLog {
   stepName: string;
   status: string;
   notes: string | null;
+  /** Who wrote it (a staff member's name); null for older notes, crews and the system. */
+  author: string | null;
   createdAt: string;
 }
 

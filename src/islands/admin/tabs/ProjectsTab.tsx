@@ -95,7 +95,7 @@ export default function ProjectsTab() {
           <p className="mt-1 text-sm text-concrete-600">Completed projects are archived automatically 30 days after completion.</p>
         </div>
         {testCount > 0 && (
-          <button type="button" className="btn-secondary min-h-11 px-4 py-2 text-sm" disabled={archiving} onClick={() => void archiveTests()}>
+          <button data-change type="button" className="btn-secondary min-h-11 px-4 py-2 text-sm" disabled={archiving} onClick={() => void archiveTests()}>
             Archive {testCount} Test Booking(s)
           </button>
         )}

@@ -119,7 +119,7 @@ function FlowState({ item, busy, onAct }: { item: CompletionItem; busy: boolean;
     return (
       <>
         <span className="rounded-full bg-concrete-100 px-3 py-1.5 text-sm font-semibold text-concrete-700">Pending Email</span>
-        <button type="button" className="btn-primary" disabled={busy} onClick={() => onAct('send-email')}>
+        <button data-change type="button" className="btn-primary" disabled={busy} onClick={() => onAct('send-email')}>
           {busy ? 'Sending…' : 'Send Completion Email'}
         </button>
       </>
@@ -130,7 +130,7 @@ function FlowState({ item, busy, onAct }: { item: CompletionItem; busy: boolean;
       <span className="rounded-full bg-concrete-100 px-3 py-1.5 text-sm font-semibold text-concrete-700">
         {item.reviewRequested ? 'Review requested' : 'Email sent'}
       </span>
-      <button type="button" className="btn-secondary" disabled={busy} onClick={() => onAct('send-review-request')}>
+      <button data-change type="button" className="btn-secondary" disabled={busy} onClick={() => onAct('send-review-request')}>
         {busy ? 'Sending…' : item.reviewRequested ? 'Request Review again' : 'Request Review'}
       </button>
     </>

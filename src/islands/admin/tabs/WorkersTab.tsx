@@ -103,7 +103,7 @@ function SendSection({ hasRoutes, activeCount }: { hasRoutes: boolean; activeCou
   };
 
   return (
-    <section aria-labelledby="send-heading" className="card p-5">
+    <section data-change aria-labelledby="send-heading" className="card p-5">
       <h3 id="send-heading" className="text-lg">
         Send tomorrow&rsquo;s routes
       </h3>
@@ -183,7 +183,7 @@ function WorkersSection({ workers, reload }: { workers: Load<Worker[]>; reload: 
         Workers
       </h3>
       <p className="mt-1 text-sm text-concrete-600">Active workers get tomorrow&rsquo;s routes by e-mail at 6 PM.</p>
-      <form noValidate onSubmit={(event) => void add(event)} className="mt-4 grid gap-4 sm:grid-cols-2">
+      <form data-change noValidate onSubmit={(event) => void add(event)} className="mt-4 grid gap-4 sm:grid-cols-2">
         <FormField form="workers" name="worker-email" label="Email" error={errors.email}>
           {(control) => (
             <input {...control} type="email" autoComplete="off" required value={email} onChange={(event) => setEmail(event.target.value)} className={INPUT_CLASS} />
@@ -242,11 +242,11 @@ function WorkersSection({ workers, reload }: { workers: Load<Worker[]>; reload: 
                     </td>
                     <td className="py-2 max-sm:col-span-2">
                       <div className="flex justify-end gap-2 max-sm:-ml-3 max-sm:justify-start">
-                        <button type="button" className="min-h-11 rounded-lg px-3 font-semibold text-ink underline" onClick={() => void change(worker, 'toggle')}>
+                        <button data-change type="button" className="min-h-11 rounded-lg px-3 font-semibold text-ink underline" onClick={() => void change(worker, 'toggle')}>
                           {worker.active ? 'Deactivate' : 'Activate'}
                           <span className="sr-only"> {worker.email}</span>
                         </button>
-                        <button type="button" className="min-h-11 rounded-lg px-3 font-semibold text-danger-600 underline" onClick={() => setRemoving(worker)}>
+                        <button data-change type="button" className="min-h-11 rounded-lg px-3 font-semibold text-danger-600 underline" onClick={() => setRemoving(worker)}>
                           Remove<span className="sr-only"> {worker.email}</span>
                         </button>
                       </div>

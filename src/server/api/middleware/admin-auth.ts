@@ -3,6 +3,8 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { ADMIN_ABSOLUTE_TIMEOUT_MS, isLiveAdminSession, touchAdminSession, type AdminSession } from '../../services/staff/admin-sessions.ts';
+import { findUser, type StaffUserRow } from '../../services/staff/staff-users.ts';
+import { ROLE_FORBIDDEN, roleAllows, type StaffRole } from '../../../domain/staff-roles.ts';
 
 /**
  * One guard for every admin endpoint (api.md: "Every admin call answers 401 without a valid
@@ -23,15 +25,27 @@ function sessionToken(c: Context<AppEnv>): string | undefined {
   return getCookie(c, adminCookieName(c.get('deps').env.SITE_URL));
 }
 
-/** The caller's live admin session, or null; looked up once per request. */
+/**
+ * The caller's live admin session, or null; looked up once per request. A session whose account
+ * is no longer active opens nothing (deactivation also revokes its sessions at once).
+ */
 export async function readAdminSession(c: Context<AppEnv>): Promise<AdminSession | null> {
   const cached = c.get('adminSession');
   if (cached !== undefined) return cached;
   const token = sessionToken(c);
   const { db, now } = c.get('deps');
-  const session = token ? await touchAdminSession(db, token, now()) : null;
+  let session = token ? await touchAdminSession(db, token, now()) : null;
+  const user = session ? await findUser(db, session.userId) : null;
+  if (!user || user.status !== 'active') session = null;
   c.set('adminSession', session);
+  c.set('adminUser', session ? user : null);
   return session;
+}
+
+/** The signed-in person (after a guard has run), or null. */
+export async function readAdminUser(c: Context<AppEnv>): Promise<StaffUserRow | null> {
+  await readAdminSession(c);
+  return c.get('adminUser') ?? null;
 }
 
 /** Whether the caller is signed in as staff, without counting the look as the session's use. */
@@ -41,15 +55,40 @@ export async function isSignedInStaff(c: Context<AppEnv>): Promise<boolean> {
   return token ? isLiveAdminSession(db, token, now()) : false;
 }
 
-export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!(await readAdminSession(c))) throw new AppError(401, NOT_SIGNED_IN);
-  await next();
-};
+/**
+ * The one guard for admin routes, with the role the route needs (api.md "Staff accounts"):
+ * 401 without a live session, 403 {"error": "Your role cannot do this"} outside the role.
+ * `'read'` is the rule most routes declare: a viewer may read (GET, HEAD), a change needs staff.
+ */
+export function requireRole(needed: StaffRole | 'read'): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const user = (await readAdminSession(c)) ? c.get('adminUser') : null;
+    if (!user) throw new AppError(401, NOT_SIGNED_IN);
+    const role = needed === 'read' ? (c.req.method === 'GET' || c.req.method === 'HEAD' ? 'viewer' : 'staff') : needed;
+    if (!roleAllows(user.role, role)) throw new AppError(403, ROLE_FORBIDDEN);
+    await next();
+  };
+}
 
-/** Who did it, for channel logs: a session's short, non-secret label (never the token). */
+/** Every signed-in role reads; changes need staff or owner. Owner-only routes use requireOwner. */
+export const requireAdmin: MiddlewareHandler<AppEnv> = requireRole('read');
+/** Accounts and privacy requests (erasure): owners only. */
+export const requireOwner: MiddlewareHandler<AppEnv> = requireRole('owner');
+/** Calls about one's own account (sessions, passkeys, authenticator): any signed-in role. */
+export const requireSignedIn: MiddlewareHandler<AppEnv> = requireRole('viewer');
+
+/**
+ * Who did it, for logs and records: the account's id (api.md: `userId` is the account's id); the
+ * Logs tab and notes show the person's name for it (staff-users.ts actorNames).
+ */
 export function adminActor(c: Context<AppEnv>): string {
   const session = c.get('adminSession');
-  return session ? `admin:${session.tokenHash.slice(0, 8)}` : 'admin';
+  return session ? String(session.userId) : 'admin';
+}
+
+/** The signed-in person's name, for words written into a record (an e-mail's "invited by"). */
+export function adminActorName(c: Context<AppEnv>): string {
+  return c.get('adminUser')?.name ?? 'The owner';
 }
 
 export function setAdminCookie(c: Context<AppEnv>, token: string): void {

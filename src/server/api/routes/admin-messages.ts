@@ -61,6 +61,11 @@ export const adminMessageRoutes = new Hono<AppEnv>()
     const { db, now } = c.get('deps');
     const message = await readMessage(db, parseMessageId(c.req.param('id')), now());
     c.header('Cache-Control', 'no-store');
+    // An invitation or reset link signs its holder in as that person: only owners see it.
+    if (message.kind.startsWith('staff-') && c.get('adminUser')?.role !== 'owner') {
+      const hide = (value: string) => value.replace(/(\/admin\/accept\?t=)[\w-]+/g, '$1[hidden]');
+      return c.json({ ...message, text: hide(message.text), html: message.html === null ? null : hide(message.html) });
+    }
     return c.json(message);
   })
   .get('/:id/attachments/:n', async (c) => {

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import * as z from 'zod';
 import type { AppEnv } from '../deps.ts';
 import { readJson, validate } from '../middleware/body.ts';
-import { adminActor, requireAdmin } from '../middleware/admin-auth.ts';
+import { adminActor, requireOwner } from '../middleware/admin-auth.ts';
 import { erasePersonalData, exportPersonalData } from '../../services/privacy/privacy-requests.ts';
 import { writeChannelLog } from '../../services/messages/channel-log.ts';
 
@@ -10,7 +10,7 @@ const emailSchema = z.string().trim().toLowerCase().email('Valid email is requir
 
 /** Privacy requests (admin only): what is held about an e-mail address, and its erasure. */
 export const adminPrivacyRoutes = new Hono<AppEnv>()
-  .use('*', requireAdmin)
+  .use('*', requireOwner)
   .get('/export', async (c) => {
     const { db, now } = c.get('deps');
     const email = validate(emailSchema, c.req.query('email') ?? '');

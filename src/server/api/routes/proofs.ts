@@ -7,7 +7,7 @@ import { proofCommentSchema, waiveSchema } from '../../../domain/proof-schema.ts
 import type { AppEnv } from '../deps.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
 import { readJson, readMultipartForm } from '../middleware/body.ts';
-import { adminActor, readAdminSession, requireAdmin } from '../middleware/admin-auth.ts';
+import { adminActor, adminActorName, readAdminSession, requireAdmin } from '../middleware/admin-auth.ts';
 import { rateLimit } from '../../services/limits/rate-limit.ts';
 import { PHOTO_GRANT_COOKIE, hasPhotoGrant, readGrantTokens } from '../../services/projects/tracking.ts';
 import {
@@ -170,5 +170,5 @@ export const proofRoutes = new Hono<AppEnv>()
   .post('/admin/stencil-changes/:id/waive', requireAdmin, async (c) => {
     const { reason } = await readJson(c, waiveSchema);
     const change = await waiveStencilChange(c.get('deps'), idParam(c), reason, adminActor(c));
-    return c.json({ id: change.id, status: change.status, waivedBy: change.waivedBy, waivedReason: change.waivedReason, waivedAt: change.waivedAt?.toISOString() ?? null });
+    return c.json({ id: change.id, status: change.status, waivedBy: adminActorName(c), waivedReason: change.waivedReason, waivedAt: change.waivedAt?.toISOString() ?? null });
   });

@@ -28,3 +28,4 @@ export {
   type ChangeSettlement,
   type ProofEmailContext,
 } from './stencil-proofs.ts';
+export { staffInvitationEmail, staffPasswordResetEmail, type StaffLinkContext } from './staff-account.ts';

@@ -1,3 +1,4 @@
+import { staffNameOf } from '../staff/staff-users.ts';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../../db/client.ts';
 import { bookingSearchText, bookings, progressLogs, uploadedFiles } from '../../../../db/schema.ts';
@@ -98,6 +99,7 @@ async function withFilesAndLogs(db: Database, rows: BookingRow[]): Promise<Admin
         stepName: progressLogs.stepName,
         status: progressLogs.status,
         notes: progressLogs.notes,
+        author: staffNameOf(progressLogs.userId),
         createdAt: progressLogs.createdAt,
       })
       .from(progressLogs)

@@ -15,6 +15,8 @@ import { archiveCompletedProjects } from '../projects/project-progress.ts';
 import { pruneExpiredPhotoGrants } from '../projects/tracking.ts';
 import { pruneAdminSessions } from '../staff/admin-sessions.ts';
 import { pruneTotpUses } from '../staff/admin-totp.ts';
+import { pruneStaffLinks } from '../staff/staff-links.ts';
+import { pruneWebauthnChallenges } from '../staff/passkeys.ts';
 import { sendProofReminders } from '../proofs/stencil-proofs.ts';
 import { cancelLapsedHolds } from '../bookings/installation-invites.ts';
 
@@ -223,6 +225,9 @@ export async function runMaintenance(deps: MaintenanceDeps, now: Date): Promise<
   await step('admin_sessions', async () => {
     counts.adminSessionsPruned = await pruneAdminSessions(db, now);
     counts.usedSignInCodesPruned = await pruneTotpUses(db, now);
+    // Used or expired invitation links and unanswered passkey challenges open nothing: not counted.
+    await pruneStaffLinks(db, now);
+    await pruneWebauthnChallenges(db, now);
   });
 
   await step('log', async () => {

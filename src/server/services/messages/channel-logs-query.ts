@@ -1,3 +1,4 @@
+import { staffNameOf } from '../staff/staff-users.ts';
 import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../../db/client.ts';
 import { channelLogSearchText, channelLogs } from '../../../../db/schema.ts';
@@ -34,6 +35,8 @@ export interface ChannelLogView {
   entityId: string | null;
   severity: Severity;
   userId: string | null;
+  /** The account's name when `userId` is a staff account's id (api.md "Staff accounts"). */
+  userName: string | null;
   ipAddress: string | null;
   details: string | null;
   metadata: unknown;
@@ -89,6 +92,7 @@ export async function listChannelLogs(db: Database, filters: ChannelLogFilters):
       entityId: channelLogs.entityId,
       severity: channelLogs.severity,
       userId: channelLogs.userId,
+      userName: staffNameOf(channelLogs.userId),
       ipAddress: channelLogs.ipAddress,
       details: channelLogs.details,
       metadata: channelLogs.metadata,

@@ -39,7 +39,7 @@ export const PERSONAL_DATA = {
     other: ['postcode', 'region', 'work_type', 'status', 'payment_status', 'stripe_payment_intent_id', 'checkout_token_hash', 'invite_status', 'hold_client'],
   },
   booking_locations: { erasure: 'address emptied, coordinates zeroed', personal: ['address'], other: ['postcode', 'region'] },
-  progress_logs: { erasure: 'notes emptied (the step history stays)', personal: ['notes'], other: ['step_name', 'status'] },
+  progress_logs: { erasure: 'notes emptied (the step history stays)', personal: ['notes'], other: ['step_name', 'status', 'user_id'] },
   uploaded_files: { erasure: 'rows and files deleted', personal: ['original_name'], other: ['file_name', 'mime_type', 'storage', 'client_key'] },
   upload_sessions: {
     erasure: "sessions of the subject's uploaded files deleted (unfinished ones expire with RETENTION.unclaimedUploads)",
@@ -81,6 +81,14 @@ export const PERSONAL_DATA = {
   },
   geocode_cache: { erasure: "entries for the subject's addresses deleted", personal: ['key', 'result'], other: [] },
   workers: { erasure: 'deleted when the address is a worker', personal: ['name', 'email'], other: [] },
+  // The team's own accounts: a customer's request never touches them; an owner deactivates a
+  // person in the Team tab, and the name stays on what they did (api.md "Staff accounts").
+  staff_users: {
+    erasure: 'not a customer record: staff accounts are deactivated from the Team tab',
+    personal: ['name', 'email'],
+    other: ['role', 'status', 'password_hash', 'totp_secret', 'totp_pending_secret'],
+  },
+  staff_passkeys: { erasure: 'deleted with the staff account', personal: ['name'], other: ['credential_id', 'public_key', 'transports'] },
 } as const satisfies Record<string, { erasure: string; personal: readonly string[]; other: readonly string[] }>;
 
 /** Tables whose text columns cannot hold a person's data, and why. */
@@ -93,8 +101,9 @@ export const NO_PERSONAL_DATA = {
   page_view_daily: 'daily counts',
   rollup_watermarks: 'job progress',
   analytics_events: 'event names and paths',
-  admin_sessions: 'hashes of the admin\'s session tokens',
-  admin_totp_uses: 'used time steps',
+  admin_sessions: "hashes of the staff's session tokens and the staff's own browsers' user agents",
+  staff_tokens: 'hashes of invitation and reset links',
+  webauthn_challenges: 'random passkey challenges, kept five minutes',
   rate_limits: 'counters keyed by a keyed hash of a client address',
   client_hash_keys: 'the random daily secrets client addresses are hashed with; deleted after two days',
   stripe_events: 'Stripe event ids and types',

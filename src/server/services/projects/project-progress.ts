@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, isNotNull, lt } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNotNull, lt } from 'drizzle-orm';
+import { staffNameOf } from '../staff/staff-users.ts';
 import * as z from 'zod';
 import type { Database, Transaction } from '../../../../db/client.ts';
 import { bookings, photos, progressLogs } from '../../../../db/schema.ts';
@@ -86,7 +87,7 @@ export async function toProjectsJson(db: Database, rows: BookingRow[]) {
   const ids = rows.map((row) => row.id);
   const logs = ids.length
     ? await db
-        .select()
+        .select({ ...getTableColumns(progressLogs), author: staffNameOf(progressLogs.userId) })
         .from(progressLogs)
         .where(inArray(progressLogs.bookingId, ids))
         .orderBy(desc(progressLogs.createdAt), desc(progressLogs.id))
@@ -116,13 +117,15 @@ export async function toProjectsJson(db: Database, rows: BookingRow[]) {
   });
 }
 
-export function toProgressLogJson(row: typeof progressLogs.$inferSelect) {
+export function toProgressLogJson(row: typeof progressLogs.$inferSelect & { author?: string | null }) {
   return {
     id: row.id,
     step: row.step,
     stepName: row.stepName,
     status: row.status,
     notes: row.notes,
+    /** Who wrote it: a staff member's name; null for notes from before accounts, crews and the system. */
+    author: row.author ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -195,6 +198,7 @@ export async function moveToStep(tx: Transaction, booking: BookingRow, input: Pr
     stepName: step.name,
     status: step.status,
     notes,
+    userId: actor.userId,
     createdAt: actor.now,
   });
   await writeChannelLog(tx, {
@@ -236,6 +240,7 @@ export async function addProgressNote(db: Database, bookingId: number, notes: st
       stepName: step.name,
       status: booking.status,
       notes,
+      userId: actor.userId,
       createdAt: actor.now,
     });
     await writeChannelLog(tx, {

@@ -1,3 +1,4 @@
+import { actorNames } from '../staff/staff-users.ts';
 import { and, desc, eq } from 'drizzle-orm';
 import { isUniqueViolation, type Database, type Transaction } from '../../../../db/client.ts';
 import { bookings, proofs, stencilChanges } from '../../../../db/schema.ts';
@@ -241,14 +242,16 @@ export async function waiveStencilChange(
       .set({ status: 'waived', waivedBy: userId, waivedReason: reason, waivedAt: now, updatedAt: now })
       .where(eq(stencilChanges.id, change.id))
       .returning();
-    const mailKey = await reopenApproval(tx, deps, waived!, { kind: 'waived', by: userId, reason }, now);
+    // The record keeps the account's id; words for people carry its name.
+    const by = (await actorNames(tx as unknown as Database, [userId])).get(userId) ?? userId;
+    const mailKey = await reopenApproval(tx, deps, waived!, { kind: 'waived', by, reason }, now);
     await writeChannelLog(tx, {
       channel: 'admin',
       action: 'stencil_change_waived',
       entityType: 'booking',
       entityId: change.bookingId,
       userId,
-      details: `${formatPounds(change.amountPence)} stencil change charge of booking #${change.bookingId} waived by ${userId}: ${reason}`,
+      details: `${formatPounds(change.amountPence)} stencil change charge of booking #${change.bookingId} waived by ${by}: ${reason}`,
       metadata: { stencilChangeId: change.id, reason },
     });
     return { waived: waived!, mailKey };

@@ -1,5 +1,6 @@
+import { staffNameOf } from '../staff/staff-users.ts';
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, lte, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../../db/client.ts';
 import { bookings, proofs, stencilChanges } from '../../../../db/schema.ts';
 import { BUSINESS } from '../../../content/business.ts';
@@ -76,7 +77,7 @@ export async function lockBookingRow(tx: Transaction | Database, bookingId: numb
 /** The access-checked address of a proof's file (never the public /uploads path). */
 export const proofFileUrl = (proofId: number) => `/api/proofs/${proofId}/file`;
 
-function toChangeJson(change: StencilChangeRow) {
+function toChangeJson(change: StencilChangeRow & { waivedByName?: string | null }) {
   return {
     id: change.id,
     comment: change.comment,
@@ -85,7 +86,8 @@ function toChangeJson(change: StencilChangeRow) {
     createdAt: change.createdAt.toISOString(),
     paidAt: change.paidAt?.toISOString() ?? null,
     waivedAt: change.waivedAt?.toISOString() ?? null,
-    waivedBy: change.waivedBy,
+    // The person's name; an id-less label (from before accounts) as it was stored.
+    waivedBy: change.waivedByName ?? change.waivedBy,
     waivedReason: change.waivedReason,
   };
 }
@@ -119,7 +121,11 @@ export type ProofJson = ReturnType<typeof toProofJson>;
 export async function listProofs(db: Database, bookingId: number): Promise<ProofJson[]> {
   const [rows, changes] = await Promise.all([
     db.select().from(proofs).where(eq(proofs.bookingId, bookingId)).orderBy(desc(proofs.version)),
-    db.select().from(stencilChanges).where(eq(stencilChanges.bookingId, bookingId)).orderBy(desc(stencilChanges.id)),
+    db
+      .select({ ...getTableColumns(stencilChanges), waivedByName: staffNameOf(stencilChanges.waivedBy) })
+      .from(stencilChanges)
+      .where(eq(stencilChanges.bookingId, bookingId))
+      .orderBy(desc(stencilChanges.id)),
   ]);
   return rows.map((row) => toProofJson(row, changes));
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt, or, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, like, lt, or, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../../../db/client.ts';
+import { describeDevice } from '../../../domain/device-name.ts';
 import { adminSessions } from '../../../../db/schema.ts';
 
 /**
@@ -13,6 +14,8 @@ export const ADMIN_ABSOLUTE_TIMEOUT_MS = 8 * 60 * 60 * 1000;
 
 export interface AdminSession {
   tokenHash: string;
+  /** The account it belongs to (api.md "Staff accounts"). */
+  userId: number;
   createdAt: Date;
   expiresAt: Date;
 }
@@ -26,14 +29,20 @@ export function isWellFormedSessionToken(token: string): boolean {
   return /^[\w-]{43}$/.test(token);
 }
 
-export async function startAdminSession(db: Database, now: Date): Promise<{ token: string; session: AdminSession }> {
+export async function startAdminSession(
+  db: Database,
+  now: Date,
+  userId: number,
+  userAgent: string | null = null,
+): Promise<{ token: string; session: AdminSession }> {
   const token = randomBytes(32).toString('base64url');
   const session = {
     tokenHash: hashSessionToken(token),
+    userId,
     createdAt: now,
     expiresAt: new Date(now.getTime() + ADMIN_ABSOLUTE_TIMEOUT_MS),
   };
-  await db.insert(adminSessions).values({ ...session, lastSeenAt: now });
+  await db.insert(adminSessions).values({ ...session, userAgent: userAgent?.slice(0, 400) ?? null, lastSeenAt: now });
   return { token, session };
 }
 
@@ -49,13 +58,19 @@ export async function touchAdminSession(db: Database, token: string, now: Date):
     .where(
       and(
         eq(adminSessions.tokenHash, hashSessionToken(token)),
+        isNotNull(adminSessions.userId),
         isNull(adminSessions.revokedAt),
         gt(adminSessions.expiresAt, now),
         gt(adminSessions.lastSeenAt, new Date(now.getTime() - ADMIN_IDLE_TIMEOUT_MS)),
       ),
     )
-    .returning({ tokenHash: adminSessions.tokenHash, createdAt: adminSessions.createdAt, expiresAt: adminSessions.expiresAt });
-  return row ?? null;
+    .returning({
+      tokenHash: adminSessions.tokenHash,
+      userId: adminSessions.userId,
+      createdAt: adminSessions.createdAt,
+      expiresAt: adminSessions.expiresAt,
+    });
+  return row && row.userId !== null ? { ...row, userId: row.userId } : null;
 }
 
 /**
@@ -86,6 +101,63 @@ export async function endAdminSession(db: Database, token: string, now: Date): P
     .update(adminSessions)
     .set({ revokedAt: now })
     .where(and(eq(adminSessions.tokenHash, hashSessionToken(token)), isNull(adminSessions.revokedAt)));
+}
+
+/** What My account shows of a session: never the token or its whole hash. */
+export interface SessionView {
+  id: string;
+  device: string;
+  createdAt: string;
+  lastSeenAt: string;
+  current: boolean;
+}
+
+/** A session's public id: a prefix of its token's hash, which opens nothing on its own. */
+export const sessionPublicId = (tokenHash: string) => tokenHash.slice(0, 16);
+
+/** The person's live sessions, most recently used first. */
+export async function listUserSessions(db: Database, userId: number, currentHash: string | null, now: Date): Promise<SessionView[]> {
+  const rows = await db
+    .select()
+    .from(adminSessions)
+    .where(and(eq(adminSessions.userId, userId), liveAt(now)))
+    .orderBy(desc(adminSessions.lastSeenAt));
+  return rows.map((row) => ({
+    id: sessionPublicId(row.tokenHash),
+    device: describeDevice(row.userAgent),
+    createdAt: row.createdAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+    current: row.tokenHash === currentHash,
+  }));
+}
+
+/** Ends one of the person's own sessions by its public id; false when there is none. */
+export async function endUserSession(db: Database, userId: number, publicId: string, now: Date): Promise<boolean> {
+  if (!/^[0-9a-f]{16}$/.test(publicId)) return false;
+  const ended = await db
+    .update(adminSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(adminSessions.userId, userId), like(adminSessions.tokenHash, `${publicId}%`), isNull(adminSessions.revokedAt)))
+    .returning({ tokenHash: adminSessions.tokenHash });
+  return ended.length > 0;
+}
+
+/** Ends every session of a person at once (sign out everywhere, deactivation, a new password). */
+export async function endAllUserSessions(db: Database, userId: number, now: Date): Promise<number> {
+  const ended = await db
+    .update(adminSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(adminSessions.userId, userId), isNull(adminSessions.revokedAt)))
+    .returning({ tokenHash: adminSessions.tokenHash });
+  return ended.length;
+}
+
+function liveAt(now: Date) {
+  return and(
+    isNull(adminSessions.revokedAt),
+    gt(adminSessions.expiresAt, now),
+    gt(adminSessions.lastSeenAt, new Date(now.getTime() - ADMIN_IDLE_TIMEOUT_MS)),
+  );
 }
 
 /** For the hourly job: sessions that can never be used again. */

@@ -13,10 +13,10 @@ export const TOTP_WINDOW_STEPS = 1;
 export const TOTP_ISSUER = 'CleanPatch';
 export const TOTP_LABEL = 'admin';
 
-export function adminTotp(secretBase32: string): TOTP {
+export function adminTotp(secretBase32: string, label: string = TOTP_LABEL): TOTP {
   return new TOTP({
     issuer: TOTP_ISSUER,
-    label: TOTP_LABEL,
+    label,
     algorithm: 'SHA1',
     digits: 6,
     period: TOTP_PERIOD_SECONDS,
@@ -34,9 +34,9 @@ export function isTotpSecret(value: string): boolean {
 }
 
 /** A new random secret (160 bits, RFC 4226's recommendation) and the URI authenticator apps scan. */
-export function newTotpSecret(): { secret: string; uri: string } {
+export function newTotpSecret(label: string = TOTP_LABEL): { secret: string; uri: string } {
   const secret = new Secret({ size: 20 }).base32;
-  return { secret, uri: adminTotp(secret).toString() };
+  return { secret, uri: adminTotp(secret, label).toString() };
 }
 
 /**
@@ -52,13 +52,13 @@ export function totpStepOf(secretBase32: string, code: string, now: Date): numbe
 }
 
 /**
- * Claims a right code's time step in the database. A second use of the same step fails, on any
- * function instance, because the step is the table's key.
+ * Claims a right code's time step for a person in the database. A second use of the same step
+ * fails, on any function instance, because (person, step) is the table's key.
  */
-export async function claimTotpStep(db: Database, step: number, now: Date): Promise<boolean> {
+export async function claimTotpStep(db: Database, userId: number, step: number, now: Date): Promise<boolean> {
   const claimed = await db
     .insert(adminTotpUses)
-    .values({ step, usedAt: now })
+    .values({ userId, step, usedAt: now })
     .onConflictDoNothing()
     .returning({ step: adminTotpUses.step });
   return claimed.length === 1;

@@ -1,0 +1,83 @@
+import { Hono } from 'hono';
+import * as z from 'zod';
+import { eq } from 'drizzle-orm';
+import { staffUsers } from '../../../../db/schema.ts';
+import type { AppEnv } from '../deps.ts';
+import { AppError } from '../errors.ts';
+import { readJson } from '../middleware/body.ts';
+import { adminSessionToken, clearAdminCookie, requireSignedIn } from '../middleware/admin-auth.ts';
+import { endAllUserSessions, endUserSession, hashSessionToken, listUserSessions } from '../../services/staff/admin-sessions.ts';
+import { listPasskeys, removePasskey } from '../../services/staff/passkeys.ts';
+import { claimTotpStep, newTotpSecret, totpStepOf } from '../../services/staff/admin-totp.ts';
+import { writeChannelLog } from '../../services/messages/channel-log.ts';
+
+export const WRONG_CODE = 'That code is not right. Enter the current 6-digit code from your authenticator app.';
+
+const codeSchema = z.object({ code: z.string().trim().max(16) });
+
+/** My account: one's own sessions, passkeys and authenticator, for every role (api.md "Staff accounts"). */
+export const adminMeRoutes = new Hono<AppEnv>()
+  .use('*', requireSignedIn)
+  .get('/', async (c) => {
+    const user = c.get('adminUser')!;
+    const { db } = c.get('deps');
+    return c.json({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      totp: user.totpSecret !== null,
+      passkeys: await listPasskeys(db, user.id),
+    });
+  })
+  .get('/sessions', async (c) => {
+    const { db, now } = c.get('deps');
+    const token = adminSessionToken(c);
+    return c.json(await listUserSessions(db, c.get('adminUser')!.id, token ? hashSessionToken(token) : null, now()));
+  })
+  .delete('/sessions/:id', async (c) => {
+    const { db, now } = c.get('deps');
+    if (!(await endUserSession(db, c.get('adminUser')!.id, c.req.param('id'), now()))) throw new AppError(404, 'No such session.');
+    return c.body(null, 204);
+  })
+  // Sign out everywhere, this browser included.
+  .delete('/sessions', async (c) => {
+    const { db, now } = c.get('deps');
+    const user = c.get('adminUser')!;
+    const ended = await endAllUserSessions(db, user.id, now());
+    clearAdminCookie(c);
+    await writeChannelLog(db, { channel: 'admin', action: 'logout_everywhere', userId: String(user.id), details: `${user.name} signed out everywhere (${ended} sessions)` });
+    return c.body(null, 204);
+  })
+  .delete('/passkeys/:id', async (c) => {
+    const id = Number(c.req.param('id'));
+    if (!Number.isInteger(id) || id < 1 || id > 2 ** 31 - 1) throw new AppError(404, 'No such passkey.');
+    await removePasskey(c.get('deps').db, c.get('adminUser')!, id);
+    return c.body(null, 204);
+  })
+  // A new authenticator secret, shown once; it signs nobody in until confirmed with a code.
+  .post('/totp/setup', async (c) => {
+    const { db, now } = c.get('deps');
+    const user = c.get('adminUser')!;
+    const { secret, uri } = newTotpSecret(user.email);
+    await db.update(staffUsers).set({ totpPendingSecret: secret, updatedAt: now() }).where(eq(staffUsers.id, user.id));
+    return c.json({ secret, uri });
+  })
+  .post('/totp/confirm', async (c) => {
+    const { db, now } = c.get('deps');
+    const user = c.get('adminUser')!;
+    const { code } = await readJson(c, codeSchema);
+    const secret = user.totpPendingSecret;
+    const step = secret ? totpStepOf(secret, code, now()) : null;
+    if (!secret || step === null || !(await claimTotpStep(db, user.id, step, now()))) throw new AppError(400, WRONG_CODE, { code: WRONG_CODE });
+    await db.update(staffUsers).set({ totpSecret: secret, totpPendingSecret: null, updatedAt: now() }).where(eq(staffUsers.id, user.id));
+    await writeChannelLog(db, { channel: 'admin', action: 'totp_enabled', userId: String(user.id), details: `${user.name} turned on an authenticator app` });
+    return c.body(null, 204);
+  })
+  .delete('/totp', async (c) => {
+    const { db, now } = c.get('deps');
+    const user = c.get('adminUser')!;
+    await db.update(staffUsers).set({ totpSecret: null, totpPendingSecret: null, updatedAt: now() }).where(eq(staffUsers.id, user.id));
+    await writeChannelLog(db, { channel: 'admin', action: 'totp_disabled', userId: String(user.id), severity: 'warning', details: `${user.name} turned off their authenticator app` });
+    return c.body(null, 204);
+  });
