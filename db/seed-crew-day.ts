@@ -16,7 +16,7 @@ import { londonWallClock } from '../src/domain/crew.ts';
 import { addDays } from '../src/domain/format.ts';
 import { computeTotalPricePence } from '../src/domain/pricing.ts';
 import { bookingLocations, bookings, crewStops, photos, proofs, trackingLinks, workers } from './schema.ts';
-import type { DemoBooking } from './seed.ts';
+import type { DemoBooking } from './seed-data.ts';
 
 /** Where the seed leaves the demo crew link, for people trying /crew and the browser tests. */
 export const DEMO_CREW_LINK_FILE = 'demo-crew-link.txt';

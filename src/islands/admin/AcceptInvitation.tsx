@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { api, ApiError } from '../shared/api.ts';
 import { withErrorBoundary } from '../shared/ErrorBoundary.tsx';
 import { Toaster } from '../shared/Toaster.tsx';
-import { INPUT_CLASS, LABEL_CLASS } from '../booking/Field.tsx';
+import { INPUT_CLASS, LABEL_CLASS } from '../shared/FormField.tsx';
 import { MIN_STAFF_PASSWORD_LENGTH, ROLE_LABELS, type StaffRole } from '../../domain/staff-roles.ts';
 import { addPasskey, deviceName, passkeyError } from './passkey-client.ts';
 

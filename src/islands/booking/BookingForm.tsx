@@ -14,7 +14,11 @@ import {
   $uploads,
   $values,
   FILES_KEY,
+  BOOKING_FAILED,
+  BOOKING_FAILED_FALLBACK,
+  DATE_UNAVAILABLE,
   LOCATION_REQUIRED,
+  UPLOADS_RUNNING,
   attemptFor,
   buildPayload,
   buildPendingBooking,
@@ -44,6 +48,7 @@ import { ErrorSummary } from './ErrorSummary.tsx';
 import { LocationFields } from './LocationFields.tsx';
 import { WorkTypeChoice } from './WorkTypeChoice.tsx';
 import { PersonalFields } from './PersonalFields.tsx';
+import { DateField } from './DateField.tsx';
 import { BookingConfirmation, adoptEarlyInput, loadValidation, loadedValidation } from './form-loading.ts';
 
 // The booking form island (public-site.md §2 "Booking", §4-§8): six numbered sections, the
@@ -58,11 +63,6 @@ export interface BookingFormProps {
   /** How long the confirmation shows before /checkout opens. */
   redirectDelayMs?: number;
 }
-
-const DATE_UNAVAILABLE = { title: 'Date Unavailable', description: 'This date is fully booked. Please select another date.' };
-const BOOKING_FAILED = 'Booking Failed';
-const BOOKING_FAILED_FALLBACK = 'There was an error submitting your booking.';
-const UPLOADS_RUNNING = 'Please wait until your files have finished uploading';
 
 
 
@@ -245,25 +245,7 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
           </FormSection>
 
           <FormSection number={2} title="Select Date">
-            <Field
-              name="preferredDate"
-              label="Preferred date"
-              hint="Bookings are available from 1 July. Fully booked dates cannot be chosen."
-              error={errors.preferredDate}
-              className="max-w-sm"
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  type="date"
-                  className={INPUT_CLASS}
-                  min={minDate}
-                  max={maxDate}
-                  value={values.preferredDate}
-                  onChange={(event) => onDateChange(event.target.value)}
-                />
-              )}
-            </Field>
+            <DateField value={values.preferredDate} min={minDate} max={maxDate} error={errors.preferredDate} onChange={onDateChange} />
           </FormSection>
 
           <FormSection number={3} title="Work Type">

@@ -25,6 +25,12 @@ export function orderedErrors(errors: FormErrors): { key: ErrorKey; message: str
   });
 }
 
+/** The spec's words for a date that is full (§8), a refused submit and files still uploading. */
+export const DATE_UNAVAILABLE = { title: 'Date Unavailable', description: 'This date is fully booked. Please select another date.' };
+export const BOOKING_FAILED = 'Booking Failed';
+export const BOOKING_FAILED_FALLBACK = 'There was an error submitting your booking.';
+export const UPLOADS_RUNNING = 'Please wait until your files have finished uploading';
+
 /** The spec's words when no pin is placed (§5, §8). */
 export const LOCATION_REQUIRED = { title: 'Location Required', description: 'Please select at least one location on the map.' };
 

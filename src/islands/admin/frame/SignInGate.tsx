@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { api, ApiError } from '../../shared/api.ts';
 import { showToast } from '../../shared/toast-store.ts';
-import { INPUT_CLASS, LABEL_CLASS } from '../../booking/Field.tsx';
+import { INPUT_CLASS, LABEL_CLASS } from '../../shared/FormField.tsx';
 
 /**
  * The sign-in card: e-mail and password (the e-mail may be left empty by the owner who signs in

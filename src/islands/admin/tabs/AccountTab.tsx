@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { adminApi as api } from '../admin-api.ts';
 import { showToast } from '../../shared/toast-store.ts';
-import { INPUT_CLASS, LABEL_CLASS } from '../../booking/Field.tsx';
+import { INPUT_CLASS, LABEL_CLASS } from '../../shared/FormField.tsx';
 import { formatInstant } from '../bookings/format.ts';
 import { ROLE_LABELS, type StaffRole } from '../../../domain/staff-roles.ts';
 import { addPasskey, deviceName, passkeyError } from '../passkey-client.ts';

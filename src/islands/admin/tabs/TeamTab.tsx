@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { adminApi as api } from '../admin-api.ts';
 import { showToast } from '../../shared/toast-store.ts';
-import { INPUT_CLASS, LABEL_CLASS } from '../../booking/Field.tsx';
+import { INPUT_CLASS, LABEL_CLASS } from '../../shared/FormField.tsx';
 import { ConfirmDialog } from '../bookings/ConfirmDialog.tsx';
 import { formatInstant } from '../bookings/format.ts';
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole, type StaffStatus } from '../../../domain/staff-roles.ts';

@@ -13,13 +13,12 @@ import { PHOTO_GRANT_COOKIE, hasPhotoGrant, readGrantTokens } from '../../servic
 import {
   MAX_PROOF_BYTES,
   PROOF_MESSAGES,
-  approveProof,
   findProof,
   listProofs,
-  requestProofChanges,
   uploadProof,
   type ProofRow,
 } from '../../services/proofs/stencil-proofs.ts';
+import { approveProof, requestProofChanges } from '../../services/proofs/proof-decisions.ts';
 import { requestStencilChange, waiveStencilChange } from '../../services/proofs/stencil-changes.ts';
 import { previewMimeType } from '../../services/proofs/proof-preview.ts';
 import { contentDisposition } from './files.ts';

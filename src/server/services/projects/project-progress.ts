@@ -1,8 +1,7 @@
-import { and, desc, eq, getTableColumns, inArray, isNotNull, lt } from 'drizzle-orm';
-import { staffNameOf } from '../staff/staff-users.ts';
+import { and, eq, isNotNull, lt } from 'drizzle-orm';
 import * as z from 'zod';
 import type { Database, Transaction } from '../../../../db/client.ts';
-import { bookings, photos, progressLogs } from '../../../../db/schema.ts';
+import { bookings, progressLogs } from '../../../../db/schema.ts';
 import {
   canAdvanceTo,
   defaultProgressNote,
@@ -14,13 +13,9 @@ import { installationDay } from '../../../domain/schedule.ts';
 import type { AppDeps } from '../../api/deps.ts';
 import { badRequest, notFound } from '../../api/errors.ts';
 import { deliverAfterAnswer } from '../../providers/mailer.ts';
-import { toBookingJson, type BookingRow } from '../bookings/booking-view.ts';
+import type { BookingRow } from '../bookings/booking-view.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import { queueRescheduledInvite } from '../bookings/installation-invites.ts';
-import { toPhotoJson } from './project-photos.ts';
-import { workerNames } from '../crew/photo-proof.ts';
-import { proofSummaries } from '../proofs/proof-summaries.ts';
-import { crewStatusByBooking } from '../crew/crew-stops.ts';
 
 export const PROGRESS_MESSAGES = {
   bookingNotFound: 'Booking not found',
@@ -76,58 +71,6 @@ async function lockBooking(tx: Transaction, bookingId: number): Promise<BookingR
   const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
   if (!row) throw notFound(PROGRESS_MESSAGES.bookingNotFound);
   return row;
-}
-
-/**
- * Projects as the Projects tab's cards show them: each booking with its progress history (newest
- * first) and photos, in two more queries whatever the number of rows (the page is chosen by
- * services/projects/projects-list.ts).
- */
-export async function toProjectsJson(db: Database, rows: BookingRow[]) {
-  const ids = rows.map((row) => row.id);
-  const logs = ids.length
-    ? await db
-        .select({ ...getTableColumns(progressLogs), author: staffNameOf(progressLogs.userId) })
-        .from(progressLogs)
-        .where(inArray(progressLogs.bookingId, ids))
-        .orderBy(desc(progressLogs.createdAt), desc(progressLogs.id))
-    : [];
-  const photoRows = ids.length
-    ? await db.select().from(photos).where(inArray(photos.bookingId, ids)).orderBy(desc(photos.createdAt), desc(photos.id))
-    : [];
-  const proofs = await proofSummaries(db, ids);
-  const crew = await crewStatusByBooking(db, ids);
-  // A crew photo shows who sent it, as proof beside its time and place.
-  const names = await workerNames(
-    db,
-    photoRows.map((photo) => photo.workerId),
-  );
-  return rows.map((row) => {
-    const bookingPhotos = photoRows
-      .filter((photo) => photo.bookingId === row.id)
-      .map((photo) => ({ ...toPhotoJson(photo), workerName: photo.workerId === null ? null : (names.get(photo.workerId) ?? null) }));
-    return toBookingJson(row, {
-      progressLogs: logs.filter((log) => log.bookingId === row.id).map(toProgressLogJson),
-      photos: bookingPhotos,
-      photoCount: bookingPhotos.length,
-      proof: proofs.get(row.id) ?? null,
-      // The crew's status on the latest day it worked here (status, time, worker), or null.
-      crew: crew.get(row.id) ?? null,
-    });
-  });
-}
-
-export function toProgressLogJson(row: typeof progressLogs.$inferSelect & { author?: string | null }) {
-  return {
-    id: row.id,
-    step: row.step,
-    stepName: row.stepName,
-    status: row.status,
-    notes: row.notes,
-    /** Who wrote it: a staff member's name; null for notes from before accounts, crews and the system. */
-    author: row.author ?? null,
-    createdAt: row.createdAt.toISOString(),
-  };
 }
 
 /**

@@ -8,7 +8,7 @@ import { PROJECT_SORTS, type ProjectSort } from '../../../domain/project-sorts.t
 import { badRequest } from '../../api/errors.ts';
 import { bookingSearchCondition } from '../bookings/admin-bookings.ts';
 import { afterCursor, encodeCursor, MAX_PAGE_SIZE, microsOf, readPageRequest, type PageRequest } from '../lib/keyset-page.ts';
-import { toProjectsJson } from './project-progress.ts';
+import { toProjectsJson } from './project-json.ts';
 
 export const PROJECT_LIST_MESSAGES = {
   step: `step must be a whole number from 1 to ${TOTAL_PROJECT_STEPS}`,

@@ -1,27 +1,20 @@
 import { staffNameOf } from '../staff/staff-users.ts';
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, getTableColumns, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../../db/client.ts';
 import { bookings, proofs, stencilChanges } from '../../../../db/schema.ts';
 import { BUSINESS } from '../../../content/business.ts';
 import { poundsFromPence } from '../../../domain/pricing.ts';
-import {
-  PROOF_NOTE_MAX_LENGTH,
-  PROOF_REMINDER_BUSINESS_DAYS,
-  STENCIL_CHANGE_POUNDS,
-  type ProofStatus,
-} from '../../../domain/proofs.ts';
+import { PROOF_NOTE_MAX_LENGTH, STENCIL_CHANGE_POUNDS } from '../../../domain/proofs.ts';
 import { cleanMultiLine } from '../../../domain/text.ts';
 import type { AppDeps } from '../../api/deps.ts';
-import { AppError, badRequest, conflict, notFound } from '../../api/errors.ts';
-import { proofApprovedStaffEmail, proofChangesStaffEmail, proofReadyEmail, proofReminderEmail } from '../../email/templates/index.ts';
+import { badRequest, notFound } from '../../api/errors.ts';
+import { proofReadyEmail } from '../../email/templates/index.ts';
 import { queueEmail } from '../../providers/email-outbox.ts';
 import { deliverAfterAnswer } from '../../providers/mailer.ts';
 import type { BookingRow } from '../bookings/booking-view.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import { sanitizeOriginalName, type AllowedFileType } from '../files/file-type.ts';
-import { addBusinessDays } from '../lib/london-days.ts';
-import { moveToStep } from '../projects/project-progress.ts';
 import { proofPreviewUrl, storePdfPreview } from './proof-preview.ts';
 import { createTrackingLink, trackingLinkUrl } from '../projects/tracking.ts';
 
@@ -30,6 +23,8 @@ import { createTrackingLink, trackingLinkUrl } from '../projects/tracking.ts';
  * holding the tracking grant, approves one or asks for changes. Every write locks the booking row
  * first, so an upload, an approval and a change request on one booking run one after another, and
  * a decision is a conditional UPDATE … WHERE status = 'awaiting': of two at once, one wins.
+ * This module: uploads and the list; proof-decisions.ts: the customer's answer; proof-reminders.ts:
+ * the hourly reminder.
  */
 
 /**
@@ -59,7 +54,7 @@ interface Actor {
   now: Date;
 }
 
-type Deps = Pick<AppDeps, 'db' | 'env' | 'files' | 'mailer' | 'log' | 'now'>;
+export type ProofDeps = Pick<AppDeps, 'db' | 'env' | 'files' | 'mailer' | 'log' | 'now'>;
 
 /** Where staff notes go: ADMIN_EMAIL, else the business's own address (as enquiries do). */
 export function staffAddress(deps: Pick<AppDeps, 'env'>): string {
@@ -157,7 +152,7 @@ export function parseProofNote(value: unknown): string | null {
  * Stores a new version (the file before the transaction, removed again if the row cannot be
  * written), supersedes the awaiting one, and e-mails the customer a magic link to it.
  */
-export async function uploadProof(deps: Deps, bookingId: number, upload: ProofUpload, actor: Actor): Promise<ProofJson> {
+export async function uploadProof(deps: ProofDeps, bookingId: number, upload: ProofUpload, actor: Actor): Promise<ProofJson> {
   const note = parseProofNote(upload.note);
   const [exists] = await deps.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, bookingId)).limit(1);
   if (!exists) throw notFound(PROOF_MESSAGES.bookingNotFound);
@@ -219,129 +214,4 @@ export async function uploadProof(deps: Deps, bookingId: number, upload: ProofUp
   }
   await deliverAfterAnswer(deps, (mailer, db) => mailer.deliverQueued(db, { dedupeKeys: [result.mailKey], now: deps.now() }));
   return toProofJson(result.proof);
-}
-
-// ------------------------------------------------------------------ customer decisions
-
-/** The 409 (or, for an approved version, the 402 of a paid change) for a proof no longer awaiting. */
-function decisionRefused(status: ProofStatus, asking: 'approve' | 'changes'): AppError {
-  if (status === 'approved') {
-    return asking === 'changes'
-      ? new AppError(402, PROOF_MESSAGES.paidChange, undefined, undefined, { amount: STENCIL_CHANGE_POUNDS })
-      : conflict(PROOF_MESSAGES.alreadyApproved);
-  }
-  return conflict(status === 'superseded' ? PROOF_MESSAGES.superseded : PROOF_MESSAGES.alreadyChanged);
-}
-
-/**
- * The customer approves the awaiting version: recorded once (time and version), the booking's
- * stencilApprovedDate set, a booking at step 2 moved to step 3 as staff's dialog would, and
- * staff told (e-mail and a log line).
- */
-export async function approveProof(deps: Deps, proof: ProofRow): Promise<ProofJson> {
-  const now = deps.now();
-  const { approved, mailKey } = await deps.db.transaction(async (tx) => {
-    const booking = await lockBookingRow(tx, proof.bookingId);
-    if (booking.status === 'cancelled') throw conflict(PROOF_MESSAGES.cancelled);
-    const [approved] = await tx
-      .update(proofs)
-      .set({ status: 'approved', decidedAt: now, approvedAt: now })
-      .where(and(eq(proofs.id, proof.id), eq(proofs.status, 'awaiting')))
-      .returning();
-    if (!approved) throw decisionRefused((await currentStatus(tx, proof.id)) ?? 'superseded', 'approve');
-
-    const note = `Stencil proof version ${approved.version} approved by the customer`;
-    if (booking.currentStep === 2) {
-      await moveToStep(tx, booking, { currentStep: 3, stencilApprovedDate: now.toISOString(), statusNotes: note }, { userId: 'customer', now });
-    } else {
-      await tx.update(bookings).set({ stencilApprovedDate: now, updatedAt: now }).where(eq(bookings.id, booking.id));
-    }
-    await writeChannelLog(tx, {
-      channel: 'booking',
-      action: 'proof_approved',
-      entityType: 'booking',
-      entityId: booking.id,
-      userId: 'customer',
-      details: `${note} (booking #${booking.id}${booking.currentStep === 2 ? ', moved to step 3' : ''})`,
-      metadata: { proofId: approved.id, version: approved.version, fromStep: booking.currentStep },
-    });
-    const message = proofApprovedStaffEmail({ booking, proof: approved }, staffAddress(deps), now);
-    await queueEmail(tx, message);
-    return { approved, mailKey: message.dedupeKey! };
-  });
-  await deliverAfterAnswer(deps, (mailer, db) => mailer.deliverQueued(db, { dedupeKeys: [mailKey], now: deps.now() }));
-  return toProofJson(approved);
-}
-
-async function currentStatus(tx: Transaction | Database, proofId: number): Promise<ProofStatus | null> {
-  const [row] = await tx.select({ status: proofs.status }).from(proofs).where(eq(proofs.id, proofId));
-  return row?.status ?? null;
-}
-
-/** The customer asks for changes to the awaiting version; after an approval this is a paid change (402). */
-export async function requestProofChanges(deps: Deps, proof: ProofRow, comment: string): Promise<ProofJson> {
-  const now = deps.now();
-  const { changed, mailKey } = await deps.db.transaction(async (tx) => {
-    const booking = await lockBookingRow(tx, proof.bookingId);
-    const [changed] = await tx
-      .update(proofs)
-      .set({ status: 'changes_requested', decidedAt: now, comment })
-      .where(and(eq(proofs.id, proof.id), eq(proofs.status, 'awaiting')))
-      .returning();
-    if (!changed) throw decisionRefused((await currentStatus(tx, proof.id)) ?? 'superseded', 'changes');
-    await writeChannelLog(tx, {
-      channel: 'booking',
-      action: 'proof_changes_requested',
-      entityType: 'booking',
-      entityId: booking.id,
-      userId: 'customer',
-      details: `The customer of booking #${booking.id} asked for changes to stencil proof version ${changed.version}`,
-      metadata: { proofId: changed.id, version: changed.version, commentLength: comment.length },
-    });
-    const message = proofChangesStaffEmail({ booking, proof: changed }, staffAddress(deps), { id: null, comment, settlement: null });
-    await queueEmail(tx, message);
-    return { changed, mailKey: message.dedupeKey! };
-  });
-  await deliverAfterAnswer(deps, (mailer, db) => mailer.deliverQueued(db, { dedupeKeys: [mailKey], now: deps.now() }));
-  return toProofJson(changed);
-}
-
-// ------------------------------------------------------------------ reminder
-
-/**
- * One reminder per awaiting proof, PROOF_REMINDER_BUSINESS_DAYS business days (Mon-Fri, London)
- * after its upload, from the hourly maintenance job. The proof row is claimed (reminderSentAt)
- * in the transaction that queues the e-mail, so overlapping runs never send two.
- */
-export async function sendProofReminders(deps: Pick<AppDeps, 'db' | 'env' | 'mailer' | 'log'>, now: Date): Promise<number> {
-  // Three business days are at least three calendar days: older rows only, then the exact rule.
-  const cutoff = new Date(now.getTime() - PROOF_REMINDER_BUSINESS_DAYS * 24 * 3_600_000);
-  const keys = await deps.db.transaction(async (tx) => {
-    const candidates = await tx
-      .select({ proof: proofs, booking: bookings })
-      .from(proofs)
-      .innerJoin(bookings, eq(bookings.id, proofs.bookingId))
-      .where(and(eq(proofs.status, 'awaiting'), isNull(proofs.reminderSentAt), lte(proofs.createdAt, cutoff), eq(bookings.archived, false)))
-      .for('update', { of: proofs, skipLocked: true });
-    const due = candidates.filter(({ proof }) => addBusinessDays(proof.createdAt, PROOF_REMINDER_BUSINESS_DAYS) <= now);
-    const queued: string[] = [];
-    for (const { proof, booking } of due) {
-      await tx.update(proofs).set({ reminderSentAt: now }).where(eq(proofs.id, proof.id));
-      const token = await createTrackingLink(tx, booking.id, now);
-      const message = proofReminderEmail({ booking, proof }, trackingLinkUrl(deps.env.SITE_URL, token));
-      await queueEmail(tx, message);
-      queued.push(message.dedupeKey!);
-    }
-    if (due.length) {
-      await writeChannelLog(tx, {
-        channel: 'email',
-        action: 'proof_reminders_queued',
-        details: `Proof reminders queued for ${due.length} booking(s) waiting ${PROOF_REMINDER_BUSINESS_DAYS} business days for a decision`,
-        metadata: { bookingIds: due.map(({ booking }) => booking.id), proofIds: due.map(({ proof }) => proof.id) },
-      });
-    }
-    return queued;
-  });
-  if (keys.length) await deps.mailer.deliverQueued(deps.db, { dedupeKeys: keys, now });
-  return keys.length;
 }
