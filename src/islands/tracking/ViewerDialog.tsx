@@ -1,5 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { wrapTabKey } from '../shared/focus-wrap.ts';
+import { keepTabInside } from '../../client/focus-trap.ts';
 import { ICON_PROPS } from '../shared/icon-props.ts';
 
 interface ViewerDialogProps {
@@ -42,7 +42,7 @@ export function ViewerDialog({ titleId, title, isTitleLive = false, sizeClassNam
       className={`m-auto h-dvh max-h-dvh w-screen max-w-none bg-ink p-0 text-paper backdrop:bg-ink/80 sm:rounded-2xl ${sizeClassName}`}
       onKeyDown={(event) => {
         onKeyDown?.(event);
-        if (!event.defaultPrevented) wrapTabKey(event, dialog.current);
+        if (!event.defaultPrevented && dialog.current) keepTabInside(dialog.current, event, 'button:not([disabled]), a[href]');
       }}
       onCancel={(event) => {
         event.preventDefault();
