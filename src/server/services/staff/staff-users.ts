@@ -205,6 +205,8 @@ export async function actorNames(db: Database, actors: readonly (string | null |
  * `crew:3`, `customer` and old `admin:…` labels). staff_users is small, so the lookup is cheap.
  */
 export function staffNameOf(actorColumn: AnyPgColumn) {
-  // Aliased, so the outer column is never mistaken for one of staff_users' own.
-  return sql<string | null>`(select su.name from staff_users su where su.id::text = ${actorColumn})`;
+  // Aliased, so the outer column is never mistaken for one of staff_users' own. The actor column
+  // is text (an account's id, or 'customer', 'crew:3', an old 'admin:1a2b…'): only a short number
+  // is cast, so the lookup goes through staff_users' primary key instead of reading the table.
+  return sql<string | null>`(select su.name from staff_users su where su.id = (case when ${actorColumn} ~ '^[0-9]{1,9}$' then (${actorColumn})::integer end))`;
 }
