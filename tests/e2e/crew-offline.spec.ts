@@ -301,7 +301,9 @@ test('only /crew has a service worker: the public pages register none and are no
       scopes: (await navigator.serviceWorker.getRegistrations()).map((registration) => new URL(registration.scope).pathname),
     }));
     expect(worker, address).toEqual({ controlled: false, registration: null, scopes: ['/crew'] });
-    expect((await page.request.get(address)).headers()['content-security-policy'], address).toContain("worker-src 'none'");
+    // No page but /crew may be installed: the forms' proof-of-work worker (worker-src 'self' on
+    // /booking and /track-project) is a dedicated worker, never a service worker, and no manifest.
+    expect((await page.request.get(address)).headers()['content-security-policy'], address).toContain("manifest-src 'none'");
   }
 });
 
