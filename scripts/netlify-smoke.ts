@@ -45,6 +45,7 @@ const PAGES = [
   '/',
   '/about',
   '/admin',
+  '/admin/accept',
   '/booking',
   '/checkout',
   '/contact',
