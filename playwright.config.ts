@@ -12,9 +12,6 @@ const launchOptions = { executablePath: findChromium(), args: CHROMIUM_ARGS };
 const mobile = { ...devices['Pixel 7'], viewport: { width: 375, height: 740 }, launchOptions };
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions };
 const ADDS_DATA = /(customer-after-sale|crew-day|staff-accounts)\.spec\.ts$/;
-// The crew's offline day taps and photographs the same demo stops crew-day.spec.ts counts: it
-// runs once every other spec has finished.
-const LAST = /crew-offline\.spec\.ts$/;
 const AT_DESKTOP = /@desktop|@layout/;
 // .ci/run sets CI_TIMINGS_DIR: the results are then also written as JSON there, which
 // scripts/ci-timings.ts summarises (the slowest files) at the end of CI.
@@ -38,12 +35,11 @@ export default defineConfig({
   // navigation, the fold, a whole page's axe scan) or @desktop (that width only). A test about
   // behaviour (a form, a flow, a rule) runs once. docs/ARCHITECTURE.md ("CI") lists which and why.
   projects: [
-    { name: 'mobile', testIgnore: [ADDS_DATA, LAST], grepInvert: /@desktop/, use: mobile },
-    { name: 'desktop', testIgnore: [ADDS_DATA, LAST], grep: AT_DESKTOP, grepInvert: /@mobile/, use: desktop },
+    { name: 'mobile', testIgnore: ADDS_DATA, grepInvert: /@desktop/, use: mobile },
+    { name: 'desktop', testIgnore: ADDS_DATA, grep: AT_DESKTOP, grepInvert: /@mobile/, use: desktop },
     // Specs that add rows other specs count (a published review, an enquiry) run after them.
     { name: 'mobile-after', testMatch: ADDS_DATA, dependencies: ['mobile', 'desktop'], grepInvert: /@desktop/, use: mobile },
     { name: 'desktop-after', testMatch: ADDS_DATA, dependencies: ['mobile', 'desktop'], grep: AT_DESKTOP, grepInvert: /@mobile/, use: desktop },
-    { name: 'mobile-last', testMatch: LAST, dependencies: ['mobile-after', 'desktop-after'], grepInvert: /@desktop/, use: mobile },
   ],
   webServer: {
     command: 'npm start',

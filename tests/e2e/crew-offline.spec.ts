@@ -1,15 +1,47 @@
-import { mkdirSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { stopProcessGroup, waitUntilAnswering } from '../../bench/lib/child-server.ts';
+import { freePort } from '../../scripts/free-port.ts';
 import { londonDate } from '../../src/domain/schedule.ts';
 import { ADMIN_PASSWORD } from '../fixtures/e2e-server.ts';
+
+/**
+ * These tests tap and photograph the seeded crew day, which crew-day.spec.ts works through on the
+ * shared server: they get a server of their own (the same build, freshly seeded), so neither spec
+ * sees the other's taps whatever order they run in.
+ */
+const test = base.extend<object, { crewServer: string }>({
+  crewServer: [
+    async ({}, use) => {
+      const port = await freePort();
+      const url = `http://localhost:${port}`;
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cp-e2e-crew-'));
+      const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, SITE_URL: url, ADMIN_PASSWORD, GEOCODER_URL: 'off', TRUST_PROXY: 'true' };
+      const seeded = spawnSync(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), 'db/seed.ts'], { env, stdio: 'ignore' });
+      if (seeded.status !== 0) throw new Error('could not seed the crew spec\'s database');
+      const server = spawn(process.execPath, ['scripts/start.mjs'], { cwd: path.resolve('.'), detached: true, stdio: 'ignore', env });
+      try {
+        await waitUntilAnswering(`${url}/api/health`, server);
+        await use(url);
+      } finally {
+        await stopProcessGroup(server);
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  baseURL: async ({ crewServer }, use) => use(crewServer),
+});
 
 // The crew's page on a real day with no signal (the phone closes the tab, the link is reopened at
 // a site with no signal, staff send a new link, a phone is lost). Each test has a worker of its
 // own, added by staff: the seeded stops are given to nobody, so every active worker sees them,
 // and revoking or resending this worker's link leaves the seeded worker's alone. The tests use
-// stops 2 and 3 only (crew-day.spec.ts works through stop 1 alongside).
+// stops 2 and 3 only.
 
 const PHOTO = path.resolve('tests/fixtures/logo.png');
 const SHOTS = process.env.CREW_SHOTS_DIR;
