@@ -61,26 +61,38 @@ function setUpDrawer() {
     setExpanded(false);
     opener.focus();
   });
-  // A modal <dialog> makes the page inert, but Tab can still leave for the browser's own UI;
-  // wrap it so keyboard focus cycles inside the drawer.
-  drawer.addEventListener('keydown', (event) => {
-    if (event.key !== 'Tab') return;
-    const focusable = [...drawer.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')];
+  drawer.addEventListener('click', (event) => {
+    const target = event.target as HTMLElement;
+    // A chosen link, the close button, or a click on the backdrop closes the drawer.
+    if (target === drawer || target.closest('a, [data-drawer-close]')) drawer.close();
+  });
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])';
+
+/**
+ * A modal <dialog> makes the page inert, but Tab can still leave for the browser's own UI. In an
+ * open dialog marked `data-keep-tab` (the drawer, the dashboard's edit dialogs, the tracking page's
+ * viewers), Tab wraps from the last focusable element to the first and Shift+Tab back, so keyboard
+ * focus cycles inside. One listener on the document serves every page: the islands carry no copy.
+ * A handler inside the dialog that used the key (preventDefault) keeps it.
+ */
+function keepTabInsideDialogs() {
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Tab' || event.defaultPrevented || !(event.target instanceof Element)) return;
+    const dialog = event.target.closest('dialog[open][data-keep-tab]');
+    if (!dialog) return;
+    const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
     const first = focusable[0];
     const last = focusable[focusable.length - 1];
     if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
+    if (event.shiftKey && (document.activeElement === first || document.activeElement === dialog)) {
       event.preventDefault();
       last.focus();
     } else if (!event.shiftKey && document.activeElement === last) {
       event.preventDefault();
       first.focus();
     }
-  });
-  drawer.addEventListener('click', (event) => {
-    const target = event.target as HTMLElement;
-    // A chosen link, the close button, or a click on the backdrop closes the drawer.
-    if (target === drawer || target.closest('a, [data-drawer-close]')) drawer.close();
   });
 }
 
@@ -141,6 +153,7 @@ function suppressInstallPrompt() {
 loadDeferredStylesheets();
 watchScroll();
 setUpDrawer();
+keepTabInsideDialogs();
 setUpAdminTriggers();
 setUpConnectivityBanner();
 suppressInstallPrompt();

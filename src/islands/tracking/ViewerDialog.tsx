@@ -1,5 +1,4 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { keepTabInside } from '../../client/focus-trap.ts';
 import { ICON_PROPS } from '../shared/icon-props.ts';
 
 interface ViewerDialogProps {
@@ -40,10 +39,9 @@ export function ViewerDialog({ titleId, title, isTitleLive = false, sizeClassNam
       ref={dialog}
       aria-labelledby={titleId}
       className={`m-auto h-dvh max-h-dvh w-screen max-w-none bg-ink p-0 text-paper backdrop:bg-ink/80 sm:rounded-2xl ${sizeClassName}`}
-      onKeyDown={(event) => {
-        onKeyDown?.(event);
-        if (!event.defaultPrevented && dialog.current) keepTabInside(dialog.current, event, 'button:not([disabled]), a[href]');
-      }}
+      // Tab cycles inside (client/frame.ts, for every dialog marked data-keep-tab).
+      data-keep-tab
+      onKeyDown={onKeyDown}
       onCancel={(event) => {
         event.preventDefault();
         onClose();

@@ -1,5 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { keepTabInside } from '../../../client/focus-trap.ts';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 interface ModalProps {
   open: boolean;
@@ -33,13 +32,10 @@ export function Modal({ open, title, description, onClose, children, wide = fals
     }
   }, [open]);
 
-  // Keyboard focus cycles inside the dialog, as it does in the site's drawer.
-  const keepFocusInside = (event: KeyboardEvent<HTMLDialogElement>) =>
-    keepTabInside(event.currentTarget, event, 'button:not([disabled]), textarea, input, select, a[href]');
-
   return (
+    // data-keep-tab: keyboard focus cycles inside, as in the site's drawer (client/frame.ts).
     <dialog
-      onKeyDown={keepFocusInside}
+      data-keep-tab
       ref={dialogRef}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
