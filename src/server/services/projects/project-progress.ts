@@ -7,6 +7,7 @@ import {
   defaultProgressNote,
   findProjectStep,
   TOTAL_PROJECT_STEPS,
+  type ProjectStep,
   type StepDateField,
 } from '../../../domain/project-steps.ts';
 import { installationDay } from '../../../domain/schedule.ts';
@@ -130,20 +131,7 @@ export async function moveToStep(tx: Transaction, booking: BookingRow, input: Pr
   if (step.dateField && !dates[step.dateField]) dates[step.dateField] = defaultStepDate(step.dateField, booking, actor.now);
 
   const notes = input.statusNotes?.trim() || defaultProgressNote(step);
-  const [updated] = await tx
-    .update(bookings)
-    .set({ currentStep: step.step, status: step.status, statusNotes: notes, ...dates, updatedAt: actor.now })
-    .where(eq(bookings.id, bookingId))
-    .returning();
-  await tx.insert(progressLogs).values({
-    bookingId,
-    step: step.step,
-    stepName: step.name,
-    status: step.status,
-    notes,
-    userId: actor.userId,
-    createdAt: actor.now,
-  });
+  const updated = await writeProgress(tx, bookingId, { currentStep: step.step, status: step.status, ...dates }, { step, status: step.status, notes }, actor);
   await writeChannelLog(tx, {
     channel: 'admin',
     action: step.step === TOTAL_PROJECT_STEPS ? 'project_completed' : 'progress_updated',
@@ -152,6 +140,31 @@ export async function moveToStep(tx: Transaction, booking: BookingRow, input: Pr
     userId: actor.userId,
     details: `Booking #${bookingId} moved from step ${booking.currentStep} to step ${step.step}: ${step.name} (status ${step.status})`,
     metadata: { fromStep: booking.currentStep, toStep: step.step, fromStatus: booking.status, status: step.status },
+  });
+  return updated;
+}
+
+/** The booking's new state and the line its progress history gains, written together. */
+async function writeProgress(
+  tx: Transaction,
+  bookingId: number,
+  set: Partial<typeof bookings.$inferInsert>,
+  entry: { step: ProjectStep; status: string; notes: string },
+  actor: Actor,
+): Promise<BookingRow> {
+  const [updated] = await tx
+    .update(bookings)
+    .set({ ...set, statusNotes: entry.notes, updatedAt: actor.now })
+    .where(eq(bookings.id, bookingId))
+    .returning();
+  await tx.insert(progressLogs).values({
+    bookingId,
+    step: entry.step.step,
+    stepName: entry.step.name,
+    status: entry.status,
+    notes: entry.notes,
+    userId: actor.userId,
+    createdAt: actor.now,
   });
   return updated!;
 }
@@ -172,20 +185,7 @@ export async function addProgressNote(db: Database, bookingId: number, notes: st
   return db.transaction(async (tx) => {
     const booking = await lockBooking(tx, bookingId);
     const step = findProjectStep(booking.currentStep) ?? findProjectStep(1)!;
-    const [updated] = await tx
-      .update(bookings)
-      .set({ statusNotes: notes, updatedAt: actor.now })
-      .where(eq(bookings.id, bookingId))
-      .returning();
-    await tx.insert(progressLogs).values({
-      bookingId,
-      step: step.step,
-      stepName: step.name,
-      status: booking.status,
-      notes,
-      userId: actor.userId,
-      createdAt: actor.now,
-    });
+    const updated = await writeProgress(tx, bookingId, {}, { step, status: booking.status, notes }, actor);
     await writeChannelLog(tx, {
       channel: 'admin',
       action: 'progress_note_added',
@@ -194,7 +194,7 @@ export async function addProgressNote(db: Database, bookingId: number, notes: st
       userId: actor.userId,
       details: `Note added to booking #${bookingId} at step ${step.step}: ${step.name}`,
     });
-    return updated!;
+    return updated;
   });
 }
 
