@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LIMITS, measureBuiltFunctions, measureFunction, partOf, readZipEntries, report } from './function-sizes.ts';
+import { LIMITS, measureBuiltFunctions, measureFunction, partOf, readZipEntries, readZipEntry, report } from './function-sizes.ts';
 
 // The size check CI runs on Netlify's built functions (scripts/function-sizes.ts), on archives
 // this file writes itself: a zip of compressed files whose sizes are known.
@@ -78,7 +78,9 @@ function buildFolder(manifest: unknown, zips: Record<string, Buffer>): string {
 describe('measuring a built function', () => {
   it('reads every file and its uncompressed size from the archive', () => {
     const entries = readZipEntries(ZIP);
-    expect(entries).toEqual(Object.entries(FILES).map(([name, data]) => ({ name, size: data.length })));
+    expect(entries.map(({ name, size }) => ({ name, size }))).toEqual(Object.entries(FILES).map(([name, data]) => ({ name, size: data.length })));
+    // The bench unzips functions with the same reader: every file comes back byte for byte.
+    for (const entry of entries) expect(readZipEntry(ZIP, entry).equals(FILES[entry.name as keyof typeof FILES])).toBe(true);
   });
 
   it('reports the zip’s bytes, the unzipped total and the five largest parts by package or folder', () => {

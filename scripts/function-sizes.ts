@@ -13,6 +13,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inflateRawSync } from 'node:zlib';
 
 const MB = 1_000_000;
 /** Netlify's (Lambda's) limits are 50 MB zipped and 250 MB unzipped; these leave a margin. */
@@ -20,7 +21,12 @@ export const LIMITS = { zippedBytes: 45 * MB, unzippedBytes: 200 * MB } as const
 
 export interface ZipEntry {
   name: string;
+  /** Uncompressed bytes. */
   size: number;
+  /** Where the entry's local header starts, and how its data is stored (0 stored, 8 deflated). */
+  offset: number;
+  method: number;
+  compressedSize: number;
 }
 
 /** The files an archive holds, from its central directory (zip64 included). */
@@ -47,24 +53,45 @@ export function readZipEntries(zip: Buffer): ZipEntry[] {
   let offset = start;
   for (let index = 0; index < count; index += 1) {
     if (zip.readUInt32LE(offset) !== 0x02014b50) throw new Error(`damaged central directory at entry ${index}`);
+    const method = zip.readUInt16LE(offset + 10);
+    let compressedSize = zip.readUInt32LE(offset + 20);
     let size = zip.readUInt32LE(offset + 24);
+    let localOffset = zip.readUInt32LE(offset + 42);
     const nameLength = zip.readUInt16LE(offset + 28);
     const extraLength = zip.readUInt16LE(offset + 30);
     const commentLength = zip.readUInt16LE(offset + 32);
     const name = zip.toString('utf8', offset + 46, offset + 46 + nameLength);
-    if (size === 0xffffffff) {
-      // The zip64 extra field (id 1) holds the real uncompressed size first.
-      for (let extra = offset + 46 + nameLength; extra < offset + 46 + nameLength + extraLength; ) {
-        const id = zip.readUInt16LE(extra);
-        const length = zip.readUInt16LE(extra + 2);
-        if (id === 1) size = Number(zip.readBigUInt64LE(extra + 4));
-        extra += 4 + length;
+    // The zip64 extra field (id 1) holds, in this order, the values their 32-bit fields could not.
+    for (let extra = offset + 46 + nameLength; extra < offset + 46 + nameLength + extraLength; ) {
+      const id = zip.readUInt16LE(extra);
+      const length = zip.readUInt16LE(extra + 2);
+      if (id === 1) {
+        let field = extra + 4;
+        const next = () => {
+          const value = Number(zip.readBigUInt64LE(field));
+          field += 8;
+          return value;
+        };
+        if (size === 0xffffffff) size = next();
+        if (compressedSize === 0xffffffff) compressedSize = next();
+        if (localOffset === 0xffffffff) localOffset = next();
       }
+      extra += 4 + length;
     }
-    if (!name.endsWith('/')) entries.push({ name, size });
+    if (!name.endsWith('/')) entries.push({ name, size, offset: localOffset, method, compressedSize });
     offset += 46 + nameLength + extraLength + commentLength;
   }
   return entries;
+}
+
+/** One entry's bytes, inflated (stored and deflated entries, which is all a function zip holds). */
+export function readZipEntry(zip: Buffer, entry: ZipEntry): Buffer {
+  if (zip.readUInt32LE(entry.offset) !== 0x04034b50) throw new Error(`damaged local header for ${entry.name}`);
+  const start = entry.offset + 30 + zip.readUInt16LE(entry.offset + 26) + zip.readUInt16LE(entry.offset + 28);
+  const data = zip.subarray(start, start + entry.compressedSize);
+  if (entry.method === 0) return Buffer.from(data);
+  if (entry.method === 8) return inflateRawSync(data);
+  throw new Error(`${entry.name}: compression method ${entry.method} is not supported`);
 }
 
 /** What a file belongs to: its package under node_modules, else its first folder (or itself). */

@@ -32,7 +32,9 @@ describe('the built functions manifest', () => {
     });
   });
 
-  it('leaves the scheduled functions without one (Netlify calls them, not visitors)', () => {
-    expect(manifest.functions.filter((fn) => fn.name !== 'api').map((fn) => fn.trafficRules)).toEqual([undefined, undefined]);
+  it('leaves the other functions without one: Netlify calls the scheduled ones, the API the proof preview', () => {
+    const others = manifest.functions.filter((fn) => fn.name !== 'api');
+    expect(others.map((fn) => fn.name).sort()).toEqual(['maintenance', 'proof-preview', 'worker-notifications']);
+    expect(others.map((fn) => fn.trafficRules)).toEqual([undefined, undefined, undefined]);
   });
 });
