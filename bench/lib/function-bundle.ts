@@ -1,4 +1,8 @@
-/** The API function bundled the way Netlify's esbuild bundler does, for the cold-start bench and the bundle budget. */
+/**
+ * The API function's code bundled into one file by esbuild, for the bundle budget and
+ * `bench:cold-start`: what the app's own code costs to parse. Netlify ships packages as files
+ * instead (`bench:functions` measures the deployed zips).
+ */
 import path from 'node:path';
 import type { BuildOptions } from 'esbuild';
 import { root } from './child-server.ts';
