@@ -1,5 +1,4 @@
 import type { Config } from '@netlify/functions';
-import { WORKER_NOTIFICATION_CRON } from '../../src/domain/schedule.ts';
 import { getEnv } from '../../src/server/env.ts';
 import { netlifyPlatform } from '../../src/server/platform/netlify.ts';
 import { createDeps, once } from '../../src/server/runtime-deps.ts';
@@ -20,5 +19,11 @@ export default async () => {
 };
 
 export const config: Config = {
-  schedule: WORKER_NOTIFICATION_CRON,
+  /**
+   * WORKER_NOTIFICATION_CRON (src/domain/schedule.ts), written as a literal: Netlify's bundler reads
+   * this object without running the module, and a name imported from elsewhere reads as nothing,
+   * which deploys the function unscheduled (tests/netlify/function-config.test.ts checks the
+   * built manifest against the constant).
+   */
+  schedule: '0 17,18 * * *',
 };

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { WORKER_NOTIFICATION_CRON } from '../../src/domain/schedule.ts';
 
 // The API function's edge rate limit (netlify/functions/api.mts `config.rateLimit`), as Netlify's
 // own bundler read it: .ci/run runs this after `netlify serve --offline` has built the site, which
@@ -13,6 +14,7 @@ const manifestFile = path.join(root, '.netlify', 'functions', 'manifest.json');
 
 interface ManifestFunction {
   name: string;
+  schedule?: string;
   trafficRules?: {
     action: { type: string; config: { rateLimitConfig: { windowLimit: number; windowSize: number; algorithm: string }; aggregate: { keys: { type: string }[] } } };
   };
@@ -29,6 +31,16 @@ describe('the built functions manifest', () => {
         rateLimitConfig: { windowLimit: 600, windowSize: 60, algorithm: 'sliding_window' },
         aggregate: { keys: [{ type: 'ip' }, { type: 'domain' }] },
       },
+    });
+  });
+
+  it('schedules the hourly maintenance and the evening worker e-mail, as the bundler read their config', () => {
+    const schedules = Object.fromEntries(manifest.functions.map((fn) => [fn.name, fn.schedule]));
+    expect(schedules).toEqual({
+      api: undefined,
+      maintenance: '@hourly',
+      'worker-notifications': WORKER_NOTIFICATION_CRON,
+      'proof-preview': undefined,
     });
   });
 
