@@ -112,6 +112,22 @@ describe('measuring a built function', () => {
     expect(report([zippedOver], LIMITS)).toContain('1 function(s) over the limits');
   });
 
+  it('fails a function carrying the Node binary, PGlite or, outside proof-preview, the PDF libraries', () => {
+    const zip = zipOf({
+      'netlify/functions/api.mjs': noise(100),
+      'node_modules/node/bin/node': zeros(2_000),
+      'node_modules/@electric-sql/pglite/dist/pglite.wasm': zeros(1_000),
+      'node_modules/@napi-rs/canvas-linux-x64-gnu/skia.linux-x64-gnu.node': zeros(1_000),
+    });
+    expect(measureFunction('api', zip).problems).toEqual([
+      expect.stringContaining('carries node_modules/node'),
+      expect.stringContaining('carries node_modules/@electric-sql/pglite'),
+      expect.stringContaining('carries node_modules/@napi-rs/canvas'),
+    ]);
+    const preview = zipOf({ 'node_modules/@napi-rs/canvas-linux-x64-gnu/skia.node': zeros(1_000), 'node_modules/pdfjs-dist/build/pdf.mjs': zeros(500) });
+    expect(measureFunction('proof-preview', preview).problems).toEqual([]);
+  });
+
   it('refuses a file that is not a zip', () => {
     expect(() => readZipEntries(Buffer.from('not a zip at all, just some text'))).toThrow(/not a zip/);
   });

@@ -3,7 +3,9 @@
  * `netlify build` (or `netlify serve`, which runs the same build) wrote, zipped and unzipped, with
  * its five largest parts, against Netlify's limits. CI's Netlify stage runs it right after the
  * build (.ci/run); it fails above 45 MB zipped or 200 MB unzipped, a margin under the 50 MB and
- * 250 MB that AWS Lambda, which runs Netlify's functions, refuses past.
+ * 250 MB that AWS Lambda, which runs Netlify's functions, refuses past, and when a function
+ * carries a part it must not (FORBIDDEN_PARTS: the Node binary, PGlite, the PDF libraries outside
+ * proof-preview).
  *
  * It cannot be fooled by a missing or partial build: the functions are those the build's own
  * manifest (manifest.json, beside the zips) lists, each zip must exist, and no zip or no manifest
@@ -103,6 +105,18 @@ export function partOf(name: string): string {
   return slash < 0 ? name : name.slice(0, slash);
 }
 
+/**
+ * Parts no function may carry, whatever its size, each with the reason: they slipped in before
+ * (README, "What each function carries") and would again without a word while under the limits.
+ * The PDF libraries belong to proof-preview alone.
+ */
+export const FORBIDDEN_PARTS: readonly { part: string; reason: string; except?: string }[] = [
+  { part: 'node_modules/node', reason: 'the Node binary that ran the build (run netlify-cli on a Node outside the project)' },
+  { part: 'node_modules/@electric-sql/pglite', reason: 'PGlite is for `npm start`; functions open a PostgreSQL server only' },
+  { part: 'node_modules/pdfjs-dist', reason: 'pdf.js belongs to the proof-preview function', except: 'proof-preview' },
+  { part: 'node_modules/@napi-rs/canvas', reason: 'the canvas belongs to the proof-preview function', except: 'proof-preview' },
+];
+
 export interface FunctionSize {
   name: string;
   zippedBytes: number;
@@ -120,6 +134,10 @@ export function measureFunction(name: string, zip: Buffer, limits: typeof LIMITS
   for (const entry of entries) byPart.set(partOf(entry.name), (byPart.get(partOf(entry.name)) ?? 0) + entry.size);
   const unzippedBytes = entries.reduce((sum, entry) => sum + entry.size, 0);
   const problems: string[] = [];
+  for (const { part, reason, except } of FORBIDDEN_PARTS) {
+    const bytes = [...byPart].filter(([name]) => name === part || name.startsWith(`${part}-`)).reduce((sum, [, size]) => sum + size, 0);
+    if (bytes > 0 && name !== except) problems.push(`carries ${part} (${mb(bytes)}): ${reason}`);
+  }
   if (zip.length > limits.zippedBytes) problems.push(`${mb(zip.length)} zipped is over ${mb(limits.zippedBytes)}`);
   if (unzippedBytes > limits.unzippedBytes) problems.push(`${mb(unzippedBytes)} unzipped is over ${mb(limits.unzippedBytes)}`);
   return {
@@ -170,13 +188,7 @@ export function report(sizes: FunctionSize[], limits: typeof LIMITS = LIMITS): s
     for (const problem of size.problems) lines.push(`    FAIL: ${problem}`);
   }
   const failed = sizes.filter((size) => size.problems.length > 0);
-  if (failed.some((size) => size.largest.some(({ part }) => part === 'node_modules/node'))) {
-    lines.push(
-      '\n  node_modules/node is the Node binary that ran the build: sharp reads /proc/self/exe (detect-libc) and the',
-      '  tracer follows it. Run netlify-cli with a Node outside the project (.ci/run, netlify_stage).',
-    );
-  }
-  lines.push(failed.length ? `\n${failed.length} function(s) over the limits` : `\nAll ${sizes.length} functions within the limits`);
+  lines.push(failed.length ? `\n${failed.length} function(s) over the limits or carrying what they must not` : `\nAll ${sizes.length} functions within the limits`);
   return lines.join('\n');
 }
 
