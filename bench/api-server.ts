@@ -7,11 +7,12 @@ import path from 'node:path';
 import { seedDatabase } from '../db/seed.ts';
 import { getEnv } from '../src/server/env.ts';
 import { createRuntime } from '../src/server/runtime.ts';
+import { localPlatform } from '../src/server/platform/local.ts';
 import { startLocalServer } from '../src/server/local-server.ts';
 import { closeOnSignal } from './lib/child-server.ts';
 
 const env = getEnv();
-const runtime = await createRuntime(env);
+const runtime = await createRuntime(env, localPlatform);
 await seedDatabase(runtime.deps.db, { files: runtime.deps.files, siteUrl: env.SITE_URL });
 const { server, port } = await startLocalServer({
   fetch: (request, bindings) => runtime.app.fetch(request, bindings as never),

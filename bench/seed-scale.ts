@@ -20,6 +20,7 @@ import { parseEnv } from '../src/server/env.ts';
 import { createMailer } from '../src/server/providers/mailer.ts';
 import { createPaymentsProvider } from '../src/server/providers/stripe-payments.ts';
 import { createDiskFileStore } from '../src/server/providers/files.ts';
+import { inProcessPdfPreviews } from '../src/server/providers/pdf-previews.ts';
 import { startAdminSession } from '../src/server/services/staff/admin-sessions.ts';
 import { staffUsers } from '../db/schema.ts';
 import { adminCookieName } from '../src/server/api/middleware/admin-auth.ts';
@@ -126,6 +127,7 @@ async function measure(kind: BenchDb, counts: ScaleCounts) {
       mailer: createMailer(env, silentLogger),
       payments: createPaymentsProvider(env),
       files: createDiskFileStore(path.join(scratch.dataDir, 'uploads')),
+      pdfPreviews: inProcessPdfPreviews,
       admin: null,
       now: () => new Date(),
       log: silentLogger,

@@ -83,6 +83,19 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
     };
   }
 
+  return openServerDatabase(options);
+}
+
+/**
+ * A PostgreSQL server only (Neon's driver or node-postgres), never PGlite: what Netlify's
+ * functions open (src/server/platform/netlify.ts). Kept apart from openDatabase so a function's
+ * code never reaches PGlite's import and Netlify's file tracer never packs its 17 MB of
+ * WebAssembly (README, "What each function carries").
+ */
+export async function openServerDatabase(options: OpenOptions = {}): Promise<DatabaseHandle> {
+  const driver = driverFor(options.url);
+  if (driver === 'pglite') throw new Error('DATABASE_URL is not set: this runtime needs a PostgreSQL server');
+
   if (driver === 'neon') {
     const { Pool, neonConfig } = await import('@neondatabase/serverless');
     const { drizzle } = await import('drizzle-orm/neon-serverless');

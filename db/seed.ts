@@ -210,7 +210,8 @@ export { DEMO_CREW_LINK_FILE, DEMO_CREW_TOMORROW_LINK_FILE, seedCrewDay };
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { getEnv } = await import('../src/server/env.ts');
   const { createRuntime } = await import('../src/server/runtime.ts');
-  const runtime = await createRuntime(getEnv());
+  const { localPlatform } = await import('../src/server/platform/local.ts');
+  const runtime = await createRuntime(getEnv(), localPlatform);
   const links: string[] = [];
   const seeded = await seedDatabase(runtime.deps.db, {
     files: runtime.deps.files,

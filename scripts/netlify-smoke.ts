@@ -4,7 +4,8 @@
  *
  *   tsx scripts/netlify-smoke.ts --url=http://localhost:8888 --headers-file=dist/_headers
  *       everything: pages and their headers, a booking with uploads of 3, 8 and 10 MB, tracking,
- *       admin sign-in and list, a signed Stripe webhook, each scheduled function once.
+ *       admin sign-in and list, a PDF proof with its first-page preview (drawn by the
+ *       proof-preview function), a signed Stripe webhook, each scheduled function once.
  *       Needs the server's ADMIN_PASSWORD and STRIPE_WEBHOOK_SECRET in this environment.
  *   tsx scripts/netlify-smoke.ts --url=https://<your site> --read-only
  *       pages and their headers, the 404, and API calls that change nothing.

@@ -1,9 +1,17 @@
 import type { Config, Context } from '@netlify/functions';
-import { getRuntime } from '../../src/server/runtime.ts';
+import { getEnv } from '../../src/server/env.ts';
+import { netlifyPlatform } from '../../src/server/platform/netlify.ts';
+import { once } from '../../src/server/runtime-deps.ts';
+import { createRuntime } from '../../src/server/runtime.ts';
 
-/** The whole API as one function: the same Hono app the local server and the tests mount. */
+/**
+ * The whole API as one function: the same Hono app the local server and the tests mount, on
+ * Netlify's platform (a PostgreSQL server; PDF previews drawn by the proof-preview function).
+ */
+const runtime = once(() => createRuntime(getEnv(), netlifyPlatform));
+
 export default async (request: Request, context: Context) => {
-  const { app } = await getRuntime();
+  const { app } = await runtime();
   return app.fetch(request, { context });
 };
 

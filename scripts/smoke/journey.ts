@@ -1,7 +1,7 @@
 /**
  * The smoke checks' whole journey (scripts/netlify-smoke.ts without --read-only): uploads of 3, 8
- * and 10 MB, a booking with them, tracking, the admin's sign-in and list, a signed Stripe webhook,
- * and each scheduled function once. Needs the server's ADMIN_PASSWORD and STRIPE_WEBHOOK_SECRET.
+ * and 10 MB, a booking with them, tracking, the admin's sign-in and list, a PDF proof and its
+ * preview (scripts/smoke/proof.ts), a signed Stripe webhook, and each scheduled function once. Needs the server's ADMIN_PASSWORD and STRIPE_WEBHOOK_SECRET.
  */
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
@@ -11,6 +11,7 @@ import { londonDate } from '../../src/domain/schedule.ts';
 import { addDays } from '../../src/domain/format.ts';
 import { UPLOAD_PART_BYTES } from '../../src/domain/upload-parts.ts';
 import { Skip, call as callSite, check, describe, expect } from './checks.ts';
+import { checkPdfProof } from './proof.ts';
 
 interface Uploaded {
   filename: string;
@@ -159,6 +160,8 @@ export async function checkJourney(base: string) {
     const sent = pngDimensions(10 * MB);
     expect(width === sent.width && height === sent.height, `${width}x${height}, sent ${sent.width}x${sent.height}`);
   });
+
+  await checkPdfProof(base, cookie, booking?.id);
 
   await check('POST /api/stripe/webhook, a signed payment_intent.succeeded', async () => {
     if (!webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set for the smoke run');

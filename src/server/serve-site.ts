@@ -7,6 +7,7 @@
 import type { ServerType } from '@hono/node-server';
 import type { Env } from './env.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
+import { localPlatform } from './platform/local.ts';
 import { createStaticSite } from './static-site.ts';
 import { startLocalServer } from './local-server.ts';
 
@@ -19,7 +20,7 @@ export interface ServedSite {
 }
 
 export async function serveSite(env: Env, distDir: string): Promise<ServedSite> {
-  const runtime = await createRuntime(env);
+  const runtime = await createRuntime(env, localPlatform);
   const site = createStaticSite({
     distDir,
     api: (request, bindings) => runtime.app.fetch(request, bindings as never),

@@ -2,14 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { bookings, emailOutbox, proofs } from '../../db/schema.ts';
-import { computeTotalPricePence } from '../../src/domain/pricing.ts';
+import { emailOutbox, proofs } from '../../db/schema.ts';
 import { createTrackingLink } from '../../src/server/services/projects/tracking.ts';
 import { PDF_PREVIEW_LONG_SIDE, PDF_PREVIEW_PNG_MAX_BYTES } from '../../src/server/services/files/pdf-preview.ts';
 import { adminCookie } from '../setup/admin.ts';
-import { createTestContext, jsonRequest, TEST_ORIGIN } from '../setup/test-app.ts';
+import { createTestContext, jsonRequest } from '../setup/test-app.ts';
 import { freshClient } from '../fixtures/bookings.ts';
 import { buildPdf } from '../fixtures/pdf.ts';
+import { insertProofBooking, uploadProofAsStaff } from '../fixtures/proofs.ts';
 
 // A PDF stencil proof's first page becomes an image when staff upload it, so phones (which show
 // no PDF inline) and e-mail show the design; it is served under the proof's own guards.
@@ -36,39 +36,8 @@ async function photoPdf(): Promise<Buffer> {
   ]);
 }
 
-async function insertBooking(email = 'noor@hartleyflorist.co.uk') {
-  const [booking] = await db
-    .insert(bookings)
-    .values({
-      firstName: 'Noor',
-      lastName: 'Hartley',
-      businessName: 'Hartley Florist',
-      email,
-      phone: '0161 496 0000',
-      quantity: 10,
-      workType: 'day',
-      locationAddress: 'Piccadilly Gardens, Manchester M1 1RG',
-      preferredDate: '2027-07-14',
-      totalPricePence: computeTotalPricePence(10, 'day'),
-      status: 'confirmed',
-      currentStep: 2,
-      createdAt: ctx.deps.now(),
-    })
-    .returning();
-  return booking!;
-}
-
-async function upload(bookingId: number, bytes: Uint8Array, name: string) {
-  const form = new FormData();
-  form.set('file', new File([bytes as BlobPart], name, { type: 'application/octet-stream' }));
-  const response = await ctx.app.request(`/api/admin/bookings/${bookingId}/proofs`, {
-    method: 'POST',
-    headers: { Cookie: await adminCookie(ctx), Origin: TEST_ORIGIN },
-    body: form,
-  });
-  expect(response.status).toBe(201);
-  return (await response.json()) as { id: number; version: number };
-}
+const insertBooking = (email?: string) => insertProofBooking(ctx, email);
+const upload = (bookingId: number, bytes: Uint8Array, name: string) => uploadProofAsStaff(ctx, bookingId, bytes, name);
 
 async function grantedBrowser(bookingId: number): Promise<string> {
   const token = await createTrackingLink(db, bookingId, ctx.deps.now());

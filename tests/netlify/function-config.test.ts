@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { WORKER_NOTIFICATION_CRON } from '../../src/domain/schedule.ts';
 
 // The API function's edge rate limit (netlify/functions/api.mts `config.rateLimit`), as Netlify's
 // own bundler read it: .ci/run runs this after `netlify serve --offline` has built the site, which
@@ -13,6 +14,7 @@ const manifestFile = path.join(root, '.netlify', 'functions', 'manifest.json');
 
 interface ManifestFunction {
   name: string;
+  schedule?: string;
   trafficRules?: {
     action: { type: string; config: { rateLimitConfig: { windowLimit: number; windowSize: number; algorithm: string }; aggregate: { keys: { type: string }[] } } };
   };
@@ -32,7 +34,19 @@ describe('the built functions manifest', () => {
     });
   });
 
-  it('leaves the scheduled functions without one (Netlify calls them, not visitors)', () => {
-    expect(manifest.functions.filter((fn) => fn.name !== 'api').map((fn) => fn.trafficRules)).toEqual([undefined, undefined]);
+  it('schedules the hourly maintenance and the evening worker e-mail, as the bundler read their config', () => {
+    const schedules = Object.fromEntries(manifest.functions.map((fn) => [fn.name, fn.schedule]));
+    expect(schedules).toEqual({
+      api: undefined,
+      maintenance: '@hourly',
+      'worker-notifications': WORKER_NOTIFICATION_CRON,
+      'proof-preview': undefined,
+    });
+  });
+
+  it('leaves the other functions without one: Netlify calls the scheduled ones, the API the proof preview', () => {
+    const others = manifest.functions.filter((fn) => fn.name !== 'api');
+    expect(others.map((fn) => fn.name).sort()).toEqual(['maintenance', 'proof-preview', 'worker-notifications']);
+    expect(others.map((fn) => fn.trafficRules)).toEqual([undefined, undefined, undefined]);
   });
 });

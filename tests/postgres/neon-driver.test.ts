@@ -15,6 +15,7 @@ import { startNeonProxy } from '../setup/neon-proxy.ts';
 import { createApp } from '../../src/server/api/app.ts';
 import { createMailer } from '../../src/server/providers/mailer.ts';
 import { createDiskFileStore } from '../../src/server/providers/files.ts';
+import { inProcessPdfPreviews } from '../../src/server/providers/pdf-previews.ts';
 import { parseEnv, testSettings } from '../../src/server/env.ts';
 import { silentLogger } from '../../src/server/api/deps.ts';
 
@@ -54,6 +55,7 @@ describe('Neon serverless driver', () => {
       mailer: createMailer(env, silentLogger),
       payments: null,
       files: createDiskFileStore(`${env.DATA_DIR}/uploads`),
+      pdfPreviews: inProcessPdfPreviews,
       admin: null,
       now: () => new Date(),
       log: silentLogger,

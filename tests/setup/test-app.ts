@@ -9,6 +9,7 @@ import { parseEnv, type Env } from '../../src/server/env.ts';
 import { createMailer } from '../../src/server/providers/mailer.ts';
 import { createPaymentsProvider } from '../../src/server/providers/stripe-payments.ts';
 import { createDiskFileStore } from '../../src/server/providers/files.ts';
+import { inProcessPdfPreviews } from '../../src/server/providers/pdf-previews.ts';
 import { createTestDatabase } from './test-db.ts';
 import { hashAdminPassword, resolveAdminCredentials } from '../../src/server/admin-password.ts';
 
@@ -53,6 +54,7 @@ export async function createTestContext(
     mailer: createMailer(env, silentLogger),
     payments: createPaymentsProvider(env),
     files: createDiskFileStore(filesDir),
+    pdfPreviews: inProcessPdfPreviews,
     // Hashed once per test file, at TEST_SCRYPT_PARAMS unless the test asks for production's.
     admin: options.productionPasswordHash
       ? await resolveAdminCredentials({ password: TEST_ADMIN_PASSWORD })

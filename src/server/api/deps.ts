@@ -3,6 +3,7 @@ import type { Env } from '../env.ts';
 import type { Mailer } from '../providers/mailer.ts';
 import type { PaymentsProvider } from '../providers/payments.ts';
 import type { FileStore } from '../providers/files.ts';
+import type { PdfPreviewRenderer } from '../providers/pdf-previews.ts';
 import type { AdminCredentials } from '../admin-password.ts';
 import type { AdminSession } from '../services/staff/admin-sessions.ts';
 import type { StaffUserRow } from '../services/staff/staff-users.ts';
@@ -17,6 +18,8 @@ export interface AppDeps {
   payments: PaymentsProvider | null;
   /** Customers' uploaded files (disk locally, Netlify Blobs on Netlify). */
   files: FileStore;
+  /** Draws a PDF proof's first page: in this process locally, the proof-preview function on Netlify. */
+  pdfPreviews: PdfPreviewRenderer;
   /** The admin password's hash; null when none is configured (sign-in then always fails). */
   admin: AdminCredentials | null;
   /** The clock, injected so schedules and windows are testable without waiting. */

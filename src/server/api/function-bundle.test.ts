@@ -2,8 +2,9 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { functionBuildOptions } from '../../../bench/lib/function-bundle.ts';
 
-// Bytes, not times: what a cold start of the API function must parse and run. Bundled as
-// Netlify's esbuild bundler does (netlify.toml's external_node_modules left out).
+// Bytes, not times: what a cold start of the API function must parse and run of the app's code
+// and the packages it loads at once, bundled into one file (bench/lib/function-bundle.ts; the
+// packages loaded on first use left out).
 // 1.75 MB since staff accounts: their routes and services (about 30 KB) and the 10 000 most common
 // passwords that a new staff password is checked against (83 KB, parsed only when a password is
 // set). The WebAuthn library stays outside the bundle (netlify.toml), loaded by the first passkey call.

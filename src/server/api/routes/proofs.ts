@@ -109,7 +109,7 @@ export const proofRoutes = new Hono<AppEnv>()
       const proof = await uploadProof(
         c.get('deps'),
         bookingId,
-        { bytes, type: judgedType(bytes), originalName: file.name, note: form.get('note') },
+        { bytes, type: judgedType(bytes), originalName: file.name, note: form.get('note'), origin: new URL(c.req.url).origin },
         { userId: adminActor(c), now: c.get('deps').now() },
       );
       return c.json(proof, 201);

@@ -45,7 +45,8 @@ function loadLibraries() {
 
 /**
  * The 14 standard PDF fonts (Helvetica, Times...) that PDFs may name without embedding: pdf.js
- * draws them from the font files it ships (netlify.toml includes them in the function).
+ * draws them from the font files it ships (netlify.toml includes them in the proof-preview
+ * function).
  */
 function standardFontDirectory(): string {
   // Found from the module itself: a deployed function ships the package's files it uses, not its

@@ -30,8 +30,8 @@ const ALGORITHM = 'SHA-256';
 
 /**
  * altcha-lib, loaded by the first request that needs a challenge: a ceiling is rarely passed, so
- * a cold start neither parses nor runs it (netlify.toml keeps it out of the function's bundle,
- * as it does Stripe's library).
+ * a cold start neither parses nor runs it (a dynamic import, as for Stripe's library; Netlify
+ * ships it as files beside the function).
  */
 let altchaLibrary: Promise<{ lib: typeof import('altcha-lib'); deriveKey: typeof import('altcha-lib/algorithms/sha').deriveKey }> | undefined;
 const loadAltcha = () =>

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../api/deps.ts';
-import { renderPdfFirstPage, type PdfPreview } from '../files/pdf-preview.ts';
+import type { PdfPreview } from '../files/pdf-preview.ts';
 import type { AllowedFileType } from '../files/file-type.ts';
 
 // A PDF proof's first page as an image (issue: phone browsers show an embedded PDF as an empty
@@ -22,15 +22,17 @@ export interface StoredPreview extends PdfPreview {
  * cannot draw (logged for staff): such a proof still uploads and shows its link, never a 500.
  */
 export async function storePdfPreview(
-  deps: Pick<AppDeps, 'files' | 'log'>,
+  deps: Pick<AppDeps, 'files' | 'log' | 'pdfPreviews'>,
   bookingId: number,
   bytes: Uint8Array,
   type: AllowedFileType,
+  origin: string,
 ): Promise<StoredPreview | null> {
   if (type.mimeType !== 'application/pdf') return null;
   let preview: PdfPreview;
   try {
-    preview = await renderPdfFirstPage(bytes);
+    // In this process locally; on Netlify by the proof-preview function (providers/pdf-previews.ts).
+    preview = await deps.pdfPreviews.render(bytes, origin);
   } catch (error) {
     deps.log.warn('A PDF proof was stored without a preview: its first page could not be drawn', {
       bookingId,

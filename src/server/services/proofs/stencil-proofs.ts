@@ -54,7 +54,7 @@ interface Actor {
   now: Date;
 }
 
-export type ProofDeps = Pick<AppDeps, 'db' | 'env' | 'files' | 'mailer' | 'log' | 'now'>;
+export type ProofDeps = Pick<AppDeps, 'db' | 'env' | 'files' | 'pdfPreviews' | 'mailer' | 'log' | 'now'>;
 
 /** Where staff notes go: ADMIN_EMAIL, else the business's own address (as enquiries do). */
 export function staffAddress(deps: Pick<AppDeps, 'env'>): string {
@@ -137,6 +137,8 @@ export interface ProofUpload {
   type: AllowedFileType;
   originalName: string;
   note: unknown;
+  /** The address the upload arrived at: on Netlify, where this deploy's preview function answers. */
+  origin: string;
 }
 
 /** The staff's optional note: multi-line text, at most PROOF_NOTE_MAX_LENGTH characters. */
@@ -159,7 +161,7 @@ export async function uploadProof(deps: ProofDeps, bookingId: number, upload: Pr
 
   const fileName = `proof-${randomUUID()}.${upload.type.extension}`;
   await deps.files.put(fileName, upload.bytes, upload.type.mimeType);
-  const preview = await storePdfPreview(deps, bookingId, upload.bytes, upload.type).catch(async (error: unknown) => {
+  const preview = await storePdfPreview(deps, bookingId, upload.bytes, upload.type, upload.origin).catch(async (error: unknown) => {
     await deps.files.delete(fileName).catch(() => undefined);
     throw error;
   });

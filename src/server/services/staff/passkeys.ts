@@ -16,7 +16,7 @@ export const CHALLENGE_MINUTES = 5;
 
 /**
  * The library (about 1 MB with its ASN.1 and COSE parts) loads on the first passkey call, kept out
- * of the function bundle (netlify.toml external_node_modules), so a cold start never parses it.
+ * of the function's module graph at load (a dynamic import), so a cold start never parses it.
  */
 const webauthn = () => import('@simplewebauthn/server');
 export const PASSKEY_NOT_RECOGNISED = 'This passkey was not recognised. Sign in with your password.';
