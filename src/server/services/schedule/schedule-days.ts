@@ -31,6 +31,8 @@ export interface ScheduleBooking {
   step: number;
   paymentStatus: string;
   region: string | null;
+  /** The outward code ('M4'): where the forecast is asked for. */
+  postcode: string | null;
 }
 
 export interface ScheduleDay {
@@ -88,6 +90,7 @@ export async function loadSchedule(
         step: bookings.currentStep,
         paymentStatus: bookings.paymentStatus,
         region: bookings.region,
+        postcode: bookings.postcode,
       })
       .from(bookings)
       .where(and(gte(bookingDay(), from), lte(bookingDay(), to), holdsCapacity(now)))
