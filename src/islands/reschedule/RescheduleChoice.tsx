@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
 import { api, ApiError, errorMessage } from '../shared/api.ts';
-import { formatLongDate } from '../../domain/format.ts';
 
 // The customer's choice after a rain day (GET/POST /api/reschedule/{token}): the days that still
 // have room, one tap each. A day that filled meanwhile is said plainly and the fresh list shown;
 // the link works once.
+
+/** 'Saturday 28 November 2026': a customer picks a day by its weekday as much as its date. */
+const WEEKDAY_DATE = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const dayName = (date: string) => WEEKDAY_DATE.format(new Date(`${date}T00:00:00Z`));
 
 interface Choice {
   bookingId: number;
@@ -46,7 +49,7 @@ export default function RescheduleChoice() {
   if (state.kind === 'moved')
     return (
       <div role="status" className="rounded-2xl bg-accent-50 p-5 text-accent-800">
-        <h2 className="text-2xl">Your new day: {formatLongDate(state.date)}</h2>
+        <h2 className="text-2xl">Your new day: {dayName(state.date)}</h2>
         <p className="mt-2">Booking #{state.bookingId} has moved. We have e-mailed you an updated calendar invite.</p>
       </div>
     );
@@ -68,7 +71,7 @@ export default function RescheduleChoice() {
   return (
     <div>
       <p className="text-lg">
-        {choice.businessName}, booking #{choice.bookingId}: now on <strong>{formatLongDate(choice.currentDate)}</strong>.
+        {choice.businessName}, booking #{choice.bookingId}: now on <strong>{dayName(choice.currentDate)}</strong>.
       </p>
       {notice && (
         <p role="alert" className="mt-4 rounded-xl border border-warning-700 bg-warning-50 p-4 text-warning-700">
@@ -86,7 +89,7 @@ export default function RescheduleChoice() {
             {choice.dates.map((date) => (
               <li key={date}>
                 <button type="button" className="btn-secondary min-h-12 w-full justify-start" disabled={busy !== null} onClick={() => void choose(date)}>
-                  {busy === date ? `Moving to ${formatLongDate(date)}...` : `Move to ${formatLongDate(date)}`}
+                  {busy === date ? `Moving to ${dayName(date)}...` : `Move to ${dayName(date)}`}
                 </button>
               </li>
             ))}

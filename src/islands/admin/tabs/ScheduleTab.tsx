@@ -56,10 +56,11 @@ export default function ScheduleTab() {
         </h2>
         <div className="flex gap-2">
           <button type="button" className="btn-secondary" onClick={() => setMonth(shiftMonth(month, -1))}>
-            <span aria-hidden="true">‹ </span>Previous month
+            <span aria-hidden="true">‹ </span>Previous<span className="sr-only sm:not-sr-only"> month</span>
           </button>
           <button type="button" className="btn-secondary" onClick={() => setMonth(shiftMonth(month, 1))}>
-            Next month<span aria-hidden="true"> ›</span>
+            Next<span className="sr-only sm:not-sr-only"> month</span>
+            <span aria-hidden="true"> ›</span>
           </button>
         </div>
       </div>

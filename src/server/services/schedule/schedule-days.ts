@@ -70,16 +70,17 @@ const displayName = sql<string>`coalesce(nullif(${bookings.businessName}, ''), $
 export async function loadSchedule(
   db: Database,
   dates: readonly string[],
-  { now, capacity }: { now: Date; capacity: number },
+  { now, capacity, inTransaction = false }: { now: Date; capacity: number; inTransaction?: boolean },
 ): Promise<ScheduleDay[]> {
   const from = dates[0]!;
   const to = dates.at(-1)!;
-  const [own, weather, held] = await Promise.all([
-    db.select().from(scheduleDays).where(and(gte(scheduleDays.date, from), lte(scheduleDays.date, to))),
+  const own = () => db.select().from(scheduleDays).where(and(gte(scheduleDays.date, from), lte(scheduleDays.date, to)));
+  const weather = () =>
     db
       .select({ date: weatherDays.date, regions: weatherDays.regions })
       .from(weatherDays)
-      .where(and(gte(weatherDays.date, from), lte(weatherDays.date, to))),
+      .where(and(gte(weatherDays.date, from), lte(weatherDays.date, to)));
+  const held = () =>
     db
       .select({
         id: bookings.id,
@@ -94,16 +95,20 @@ export async function loadSchedule(
       })
       .from(bookings)
       .where(and(gte(bookingDay(), from), lte(bookingDay(), to), holdsCapacity(now)))
-      .orderBy(asc(bookings.region), asc(bookings.id)),
-  ]);
+      .orderBy(asc(bookings.region), asc(bookings.id));
+  // Side by side on the pool; one after another inside a transaction (a rain day's plan), whose
+  // statements share one connection.
+  const [ownRows, weatherRows, heldRows] = inTransaction
+    ? [await own(), await weather(), await held()]
+    : await Promise.all([own(), weather(), held()]);
   const byDate = new Map(dates.map((date): [string, ScheduleDay] => [date, { date, capacity, booked: 0, paid: 0, unpaid: 0, closed: false, bookings: [] }]));
-  for (const row of own) {
+  for (const row of ownRows) {
     const day = byDate.get(row.date)!;
     day.capacity = row.capacity;
     day.closed = row.capacity === 0;
     if (row.reason) day.reason = row.reason;
   }
-  for (const row of weather) {
+  for (const row of weatherRows) {
     const day = byDate.get(row.date)!;
     if (row.regions.length === 0) {
       day.closed = true;
@@ -113,7 +118,7 @@ export async function loadSchedule(
       day.reason ??= 'weather';
     }
   }
-  for (const { day: date, ...booking } of held) {
+  for (const { day: date, ...booking } of heldRows) {
     const day = byDate.get(date)!;
     day.bookings.push(booking);
     day.booked += booking.quantity;

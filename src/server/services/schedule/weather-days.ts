@@ -92,10 +92,10 @@ async function loadCandidates(db: Database, { date, regions }: WeatherInput, now
     .map(({ paymentStatus, currentStep: _step, ...row }) => ({ ...row, paid: paymentStatus === 'paid' }));
 }
 
-async function plan(db: Database, input: WeatherInput, { now, capacity, windowDays }: WeatherRules) {
+async function plan(db: Database, input: WeatherInput, { now, capacity, windowDays }: WeatherRules, inTransaction = false) {
   const candidates = await loadCandidates(db, input, now);
   const dates = Array.from({ length: windowDays }, (_, index) => addDays(input.date, index + 1));
-  const days = await loadSchedule(db, dates, { now, capacity });
+  const days = await loadSchedule(db, dates, { now, capacity, inTransaction });
   const rooms = days.map((day) => ({ date: day.date, free: day.capacity - day.booked, closed: day.closed, closedRegions: day.closedRegions ?? [] }));
   return { candidates, ...planWeatherMoves(input.date, candidates, rooms, windowDays) };
 }
@@ -139,7 +139,7 @@ export async function confirmWeatherDay(
     const existing = await tx.select({ regions: weatherDays.regions }).from(weatherDays).where(eq(weatherDays.date, input.date));
     if (existing.some((row) => overlaps(row.regions, input.regions))) throw conflict(WEATHER_MESSAGES.already(input.date));
 
-    const planned = await plan(executor, input, rules);
+    const planned = await plan(executor, input, rules, true);
     const { moves, unplaced } = input.moves ? edited(input, planned) : planned;
     const [row] = await tx
       .insert(weatherDays)
