@@ -37,6 +37,9 @@ async function openSchedule(page: Page, date: string) {
 
 const isWide = () => test.info().project.name.startsWith('desktop');
 
+// Two axe scans and a dozen calls each: more than the default 30 s on a loaded 2-core machine.
+test.describe.configure({ timeout: 90_000 });
+
 test('the Schedule shows a month of days against capacity, and a day opens with its bookings @layout', async ({ page, baseURL }) => {
   const date = isWide() ? '2027-10-06' : '2027-10-13';
   const name = isWide() ? 'Wide' : 'Narrow';
