@@ -6,6 +6,7 @@ import { addForecast } from '../../src/server/services/schedule/schedule-forecas
 import type { ScheduleDay } from '../../src/server/services/schedule/schedule-days.ts';
 import { startFakeHttpServer } from '../fixtures/fake-http-server.ts';
 import { insertRoutableBooking, scheduledFor } from '../fixtures/routable-bookings.ts';
+import { bookingPayload, freshClient } from '../fixtures/bookings.ts';
 import { adminCookie, adminRequest } from '../setup/admin.ts';
 import { readInvite } from '../setup/ical.ts';
 import { createTestContext, jsonRequest } from '../setup/test-app.ts';
@@ -146,6 +147,24 @@ describe('a weather day', () => {
     expect(schedule).toMatchObject({ closed: false, closedRegions: ['West Yorkshire'], reason: 'weather' });
     expect((await post('/api/admin/weather-days', { date: day, regions: ['West Yorkshire'] })).status).toBe(409);
     expect((await post('/api/admin/weather-days', { date: day, regions: ['Greater Manchester'] })).status).toBe(201);
+  });
+});
+
+describe('a rain day closes the date for its regions only', () => {
+  it('refuses a new booking in that region on that date and takes one elsewhere', async () => {
+    const day = '2027-08-16';
+    expect((await post('/api/admin/weather-days', { date: day, regions: ['West Yorkshire'] })).status).toBe(201);
+    const leeds = 'Briggate, Leeds, West Yorkshire, England, LS1 6HD, United Kingdom';
+    const inLeeds = await ctx.app.request(
+      '/api/bookings',
+      jsonRequest(bookingPayload({ preferredDate: day, locationAddress: leeds, locationCoordinates: [{ address: leeds, lat: 53.7973, lng: -1.5422 }] })),
+      freshClient(),
+    );
+    expect(inLeeds.status).toBe(409);
+    expect((await inLeeds.json()).error).toBe('Date Unavailable');
+    const inManchester = await ctx.app.request('/api/bookings', jsonRequest(bookingPayload({ preferredDate: day })), freshClient());
+    expect(inManchester.status).toBe(201);
+    await ctx.deps.background.idle();
   });
 });
 
