@@ -61,7 +61,7 @@ export function scheduleRange(from: string | undefined, to: string | undefined):
 }
 
 /** What a day's name says about its customer: the business, else the person. */
-const displayName = sql<string>`coalesce(nullif(${bookings.businessName}, ''), ${bookings.firstName} || ' ' || ${bookings.lastName})`;
+export const displayName = sql<string>`coalesce(nullif(${bookings.businessName}, ''), ${bookings.firstName} || ' ' || ${bookings.lastName})`;
 
 /**
  * Every date of the range with its capacity, the patches booked on it (paid and not yet), whether

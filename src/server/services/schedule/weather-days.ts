@@ -10,7 +10,7 @@ import { endDayCrewLinks } from '../crew/crew-links.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import { moveBookingToDay } from './move-booking.ts';
 import { newRescheduleToken, rescheduleUrl } from './reschedule-links.ts';
-import { loadSchedule } from './schedule-days.ts';
+import { displayName, loadSchedule } from './schedule-days.ts';
 import { planWeatherMoves, type Unplaced, type WeatherCandidate, type WeatherMove } from './weather-plan.ts';
 
 // Rain days (api.md "Schedule and weather days"): the preview proposes where each booking of the
@@ -21,7 +21,7 @@ import { planWeatherMoves, type Unplaced, type WeatherCandidate, type WeatherMov
 export const WEATHER_MESSAGES = {
   invalidDate: 'Please enter a date as YYYY-MM-DD.',
   invalidRegions: 'regions must be a list of region names.',
-  invalidMoves: 'moves must be a list of {bookingId, to} with a date after the rain day within the rescheduling window.',
+  invalidMoves: 'moves must be a list of {bookingId, to}, each to a date after the rain day.',
   notOnDay: (id: number) => `Booking #${id} is not on that day in those regions.`,
   already: (date: string) => `A weather day for ${date} in those regions was already confirmed; nothing was moved again.`,
 } as const;
@@ -78,7 +78,7 @@ async function loadCandidates(db: Database, { date, regions }: WeatherInput, now
   const rows = await db
     .select({
       bookingId: bookings.id,
-      businessName: sql<string>`coalesce(nullif(${bookings.businessName}, ''), ${bookings.firstName} || ' ' || ${bookings.lastName})`,
+      businessName: displayName,
       region: bookings.region,
       quantity: bookings.quantity,
       paymentStatus: bookings.paymentStatus,
@@ -133,7 +133,7 @@ export async function confirmWeatherDay(
       const [earlier] = await tx.select().from(weatherDays).where(eq(weatherDays.idempotencyKeyHash, keyHash));
       if (earlier) {
         if (earlier.date !== input.date || earlier.regionsKey !== regionsKey(input.regions)) throw conflict(IDEMPOTENCY_MESSAGES.reusedKey);
-        return { status: 201, body: { id: earlier.id, date: earlier.date, ...(earlier.result as Pick<WeatherAnswer, 'moves' | 'unplaced'>) }, mailKeys: [] };
+        return { status: 201, body: await replayed(executor, earlier.id, earlier.date, earlier.result as StoredResult), mailKeys: [] };
       }
     }
     const existing = await tx.select({ regions: weatherDays.regions }).from(weatherDays).where(eq(weatherDays.date, input.date));
@@ -156,7 +156,9 @@ export async function confirmWeatherDay(
     const mailKeys = await makeMoves(tx, row!.id, moves, { ...rules, actor, siteUrl });
     const ended = await endCrewLinks(tx, input, moves, rules.now);
     const result = { moves, unplaced };
-    await tx.update(weatherDays).set({ result }).where(eq(weatherDays.id, row!.id));
+    // Kept without the customers' names (they stay in bookings only, where erasure reaches them).
+    const stored: StoredResult = { moves: moves.map(({ businessName: _name, ...move }) => move), unplaced };
+    await tx.update(weatherDays).set({ result: stored }).where(eq(weatherDays.id, row!.id));
     await writeChannelLog(executor, {
       channel: 'admin',
       action: 'weather_day_confirmed',
@@ -170,6 +172,20 @@ export async function confirmWeatherDay(
     });
     return { status: 201, body: { id: row!.id, date: input.date, ...result }, mailKeys };
   });
+}
+
+type StoredResult = { moves: Omit<WeatherMove, 'businessName'>[]; unplaced: Unplaced[] };
+
+/** The first answer again, the names read from the bookings as they are now. */
+async function replayed(db: Database, id: number, date: string, result: StoredResult): Promise<WeatherAnswer> {
+  const ids = result.moves.map((move) => move.bookingId);
+  const names = new Map(
+    ids.length
+      ? (await db.select({ id: bookings.id, name: displayName }).from(bookings).where(inArray(bookings.id, ids))).map((row) => [row.id, row.name])
+      : [],
+  );
+  const moves = result.moves.map((move) => ({ bookingId: move.bookingId, businessName: names.get(move.bookingId) ?? '', region: move.region, from: move.from, to: move.to }));
+  return { id, date, moves, unplaced: result.unplaced };
 }
 
 /** Staff's edited moves: each must be a booking of the day; the day's others stay, listed for staff. */
