@@ -14,24 +14,14 @@ import { fileURLToPath } from 'node:url';
 import { sql, type Logger } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
-import { createApp } from '../src/server/api/app.ts';
-import { silentLogger, type AppDeps } from '../src/server/api/deps.ts';
-import { parseEnv } from '../src/server/env.ts';
-import { createMailer } from '../src/server/providers/mailer.ts';
-import { createPaymentsProvider } from '../src/server/providers/stripe-payments.ts';
-import { createDiskFileStore } from '../src/server/providers/files.ts';
-import { inProcessPdfPreviews } from '../src/server/providers/pdf-previews.ts';
-import { startAdminSession } from '../src/server/services/staff/admin-sessions.ts';
-import { staffUsers } from '../db/schema.ts';
-import { adminCookieName } from '../src/server/api/middleware/admin-auth.ts';
 import { encodeCursor as bookingCursor } from '../src/server/services/lib/keyset-page.ts';
 import { encodeCursor as logCursor } from '../src/server/services/messages/channel-logs-query.ts';
 import { londonDate } from '../src/domain/schedule.ts';
 import { rollUpPageViews } from '../src/server/services/analytics/page-view-rollup.ts';
+import { benchApp } from './lib/bench-app.ts';
 import { createScratchDatabase, databasesOption, option, type BenchDb } from './lib/scratch-db.ts';
 import { SCALE, seedScale, type ScaleCounts } from './lib/scale-data.ts';
 import { resultFileName, summarise, table, type LatencySummary } from './lib/stats.ts';
-import { createBackgroundTasks } from '../src/server/api/background.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
@@ -120,27 +110,7 @@ async function measure(kind: BenchDb, counts: ScaleCounts) {
     await handle.db.execute(sql`vacuum analyze`);
     const seedSeconds = Math.round((performance.now() - seedStarted) / 100) / 10;
 
-    const env = parseEnv({ NODE_ENV: 'production', SITE_URL, DATABASE_URL: scratch.url, DATA_DIR: scratch.dataDir });
-    const deps: AppDeps = {
-      db: handle.db,
-      env,
-      mailer: createMailer(env, silentLogger),
-      payments: createPaymentsProvider(env),
-      files: createDiskFileStore(path.join(scratch.dataDir, 'uploads')),
-      pdfPreviews: inProcessPdfPreviews,
-      admin: null,
-      now: () => new Date(),
-      log: silentLogger,
-      background: createBackgroundTasks(silentLogger),
-    };
-    const app = createApp(deps);
-    const [owner] = await handle.db
-      .insert(staffUsers)
-      .values({ name: 'Bench owner', email: 'bench-owner@localhost', role: 'owner', status: 'active' })
-      .onConflictDoUpdate({ target: staffUsers.email, set: { status: 'active' } })
-      .returning();
-    const { token } = await startAdminSession(handle.db, new Date(), owner!.id);
-    const headers = { Cookie: `${adminCookieName(SITE_URL)}=${token}`, Origin: SITE_URL };
+    const { app, headers } = await benchApp(handle.db, scratch, SITE_URL);
 
     const results: EndpointResult[] = [];
     for (const endpoint of await endpoints(handle.db, counts)) {

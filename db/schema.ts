@@ -297,12 +297,63 @@ export const photoGrants = pgTable(
   (table) => [index('photo_grants_expires_idx').on(table.expiresAt)],
 );
 
-/** Dates an admin has closed to bookings (holidays, weather, a full team elsewhere). */
-export const blockedDates = pgTable('blocked_dates', {
+// ---------------------------------------------------------------- schedule
+
+/**
+ * Days whose capacity staff set (api.md "Schedule and weather days"): fewer crews, a holiday. A day
+ * without a row has DAILY_PATCH_CAPACITY; capacity 0 closes it, and a blocked date is such a closed
+ * day with its reason (migration 0034 moved the old blocked_dates here).
+ */
+export const scheduleDays = pgTable('schedule_days', {
   date: date('date').primaryKey(),
+  capacity: integer('capacity').notNull(),
   reason: text('reason'),
+  updatedBy: text('updated_by'),
   createdAt: createdAt(),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * A rain day (POST /api/admin/weather-days): the day is closed for `regions` (empty: every
+ * region) and its bookings were moved as `result` says. One row per date and set of regions
+ * (`regionsKey`, the sorted regions or '*'), so a second weather day moves nothing twice; the
+ * Idempotency-Key's SHA-256 replays the first answer.
+ */
+export const weatherDays = pgTable(
+  'weather_days',
+  {
+    id: serial('id').primaryKey(),
+    date: date('date').notNull(),
+    regions: text('regions').array().notNull(),
+    regionsKey: text('regions_key').notNull(),
+    idempotencyKeyHash: text('idempotency_key_hash'),
+    result: jsonb('result').$type<{ moves: unknown[]; unplaced: unknown[] }>().notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('weather_days_date_regions_idx').on(table.date, table.regionsKey),
+    uniqueIndex('weather_days_idempotency_idx').on(table.idempotencyKeyHash),
+  ],
+);
+
+/**
+ * The customer's "choose another day" link from a weather e-mail (GET/POST /api/reschedule/{token}):
+ * the token's SHA-256, for one booking; used once, and over on the booking's day.
+ */
+export const rescheduleLinks = pgTable(
+  'reschedule_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    weatherDayId: integer('weather_day_id').references(() => weatherDays.id, { onDelete: 'set null' }),
+    usedAt: instant('used_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('reschedule_links_booking_idx').on(table.bookingId)],
+);
 
 // ---------------------------------------------------------------- enquiries and reviews
 

@@ -32,6 +32,7 @@ export const SEO_PATHS = [
   '/about',
   '/track-project',
   '/review',
+  '/reschedule',
   '/checkout',
   '/payment-success',
   '/terms',
@@ -121,6 +122,13 @@ export const SEO_ENTRIES = seoEntriesSchema.parse({
     description:
       'Tell other businesses how your Clean Patch reverse graffiti campaign went. Rate the work and the service with the single-use review link from your e-mail.',
     keywords: ['review', 'reverse graffiti review', 'customer feedback'],
+    noindex: true,
+  },
+  '/reschedule': {
+    title: 'Choose Another Day | Clean Patch',
+    description:
+      'Rain moved your reverse graffiti installation? Choose another day that still has room with the link from your e-mail. One tap moves your booking for free.',
+    keywords: ['reschedule', 'weather', 'installation day'],
     noindex: true,
   },
   '/checkout': {

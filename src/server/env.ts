@@ -68,6 +68,13 @@ const envSchema = z.object({
 
   /** Patches the team can lay in one day; a date whose booked patches reach it is unavailable. */
   DAILY_PATCH_CAPACITY: z.coerce.number().int().positive().default(40),
+  /** How many days after a rain day its bookings may move to (and the customer may choose from). */
+  WEATHER_RESCHEDULE_DAYS: z.coerce.number().int().min(1).max(60).default(14),
+  /**
+   * An Open-Meteo-compatible forecast API (its base URL, e.g. https://api.open-meteo.com): the
+   * Schedule shows rain probability per region for the next 7 days. Unset: no forecast is shown.
+   */
+  FORECAST_API_URL: z.string().url().optional(),
   /**
    * How long one instance reuses its unavailable-dates answer (0: never). Its own bookings and
    * blocks clear it at once; other instances' changes reach it within this time.

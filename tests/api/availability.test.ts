@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { blockedDates, bookings } from '../../db/schema.ts';
+import { scheduleDays, bookings } from '../../db/schema.ts';
 import { createApp } from '../../src/server/api/app.ts';
 import { judgeAvailability, londonToday } from '../../src/server/services/bookings/availability.ts';
 import { createTestContext, jsonRequest } from '../setup/test-app.ts';
@@ -48,7 +48,7 @@ async function unavailableDates(app = ctx.app): Promise<string[]> {
 
 async function reset() {
   await db.delete(bookings);
-  await db.delete(blockedDates);
+  await db.delete(scheduleDays);
   ctx.setNow(NOW);
 }
 
@@ -61,11 +61,11 @@ describe('GET /api/bookings/unavailable-dates', () => {
 
   it('lists admin-blocked dates from today on, sorted, and not past ones', async () => {
     await reset();
-    await db.insert(blockedDates).values([
-      { date: '2027-07-20', reason: 'Team holiday' },
-      { date: '2027-07-01', reason: 'Today' },
-      { date: '2027-06-30', reason: 'Yesterday' },
-      { date: '2027-07-05' },
+    await db.insert(scheduleDays).values([
+      { date: '2027-07-20', capacity: 0, reason: 'Team holiday' },
+      { date: '2027-07-01', capacity: 0, reason: 'Today' },
+      { date: '2027-06-30', capacity: 0, reason: 'Yesterday' },
+      { date: '2027-07-05', capacity: 0 },
     ]);
     expect(await unavailableDates()).toEqual(['2027-07-01', '2027-07-05', '2027-07-20']);
   });
@@ -82,7 +82,7 @@ describe('GET /api/bookings/unavailable-dates', () => {
   it('lists a date that is both blocked and full once', async () => {
     await reset();
     await insertBooking({ date: '2027-07-11', quantity: 40 });
-    await db.insert(blockedDates).values({ date: '2027-07-11' });
+    await db.insert(scheduleDays).values({ date: '2027-07-11', capacity: 0 });
     expect(await unavailableDates()).toEqual(['2027-07-11']);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { blockedDates, bookings, channelLogs } from '../../db/schema.ts';
+import { scheduleDays, bookings, channelLogs } from '../../db/schema.ts';
 import { createTestContext, jsonRequest, TEST_ORIGIN } from '../setup/test-app.ts';
 import { adminCookie, adminRequest } from '../setup/admin.ts';
 import { NOT_SIGNED_IN } from '../../src/server/api/middleware/admin-auth.ts';
@@ -41,7 +41,7 @@ describe('blocked dates without a session', () => {
     const response = await ctx.app.request(path, init);
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ error: NOT_SIGNED_IN });
-    expect(await db.select().from(blockedDates)).toEqual([]);
+    expect(await db.select().from(scheduleDays)).toEqual([]);
   });
 });
 
@@ -77,7 +77,7 @@ describe('blocking a date', () => {
     const again = await block({ date: '2027-07-22', reason: 'Rain forecast' });
     expect(again.status).toBe(200);
     expect(await again.json()).toMatchObject({ date: '2027-07-22', reason: 'Rain forecast', bookings: [] });
-    expect(await db.select().from(blockedDates).where(eq(blockedDates.date, '2027-07-22'))).toHaveLength(1);
+    expect(await db.select().from(scheduleDays).where(eq(scheduleDays.date, '2027-07-22'))).toHaveLength(1);
   });
 
   it.each([

@@ -399,7 +399,7 @@ describe('POST /api/bookings: date rules', () => {
 
   it('answers 409 Date Unavailable for an admin-blocked date and writes nothing', async () => {
     const date = nextDate();
-    await db.execute(sql`insert into blocked_dates (date, reason) values (${date}, 'Team holiday')`);
+    await db.execute(sql`insert into schedule_days (date, capacity, reason) values (${date}, 0, 'Team holiday')`);
     const before = await countRows();
     const response = await post(bookingPayload({ preferredDate: date }));
     expect(response.status).toBe(409);
@@ -570,11 +570,11 @@ describe('POST /api/bookings: Idempotency-Key', () => {
   it('keeps no key for a failed attempt, so the corrected request can use it', async () => {
     const browser = freshClient();
     const date = nextDate();
-    await db.execute(sql`insert into blocked_dates (date) values (${date})`);
+    await db.execute(sql`insert into schedule_days (date, capacity) values (${date}, 0)`);
     const refused = await post(bookingPayload({ preferredDate: date }), { headers: { 'Idempotency-Key': 'after-failure' } }, browser);
     expect(refused.status).toBe(409);
     expect(await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'after-failure'))).toHaveLength(0);
-    await db.execute(sql`delete from blocked_dates where date = ${date}`);
+    await db.execute(sql`delete from schedule_days where date = ${date}`);
     const accepted = await post(bookingPayload({ preferredDate: date }), { headers: { 'Idempotency-Key': 'after-failure' } }, browser);
     expect(accepted.status).toBe(201);
   });

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createServer, type AddressInfo } from 'node:net';
 import { and, eq, inArray } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { blockedDates, bookings, channelLogs, emailOutbox, stripeEvents } from '../../db/schema.ts';
+import { scheduleDays, bookings, channelLogs, emailOutbox, stripeEvents } from '../../db/schema.ts';
 import { computeTotalPricePence, type WorkType } from '../../src/domain/pricing.ts';
 import { createApp } from '../../src/server/api/app.ts';
 import type { PaymentsProvider } from '../../src/server/providers/payments.ts';
@@ -400,7 +400,7 @@ describe('POST /api/create-payment-intent', () => {
 
     it('answers 409 when the date has been blocked or has passed (UK date)', async () => {
       const blockedDay = '2027-07-22';
-      await db.insert(blockedDates).values({ date: blockedDay, reason: 'Test' });
+      await db.insert(scheduleDays).values({ date: blockedDay, capacity: 0, reason: 'Test' });
       const blocked = await lapsedBooking({ preferredDate: blockedDay, quantity: 5, workType: 'day' });
       // 10:00 UTC on 22 November 2026: the 21st is yesterday in London.
       const past = await lapsedBooking({ preferredDate: '2026-11-21', quantity: 5, workType: 'day' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockedDates, bookings } from '../../db/schema.ts';
+import { scheduleDays, bookings } from '../../db/schema.ts';
 import { bookingPayload, freshClient } from '../fixtures/bookings.ts';
 import { createTestContext, jsonRequest } from '../setup/test-app.ts';
 import { adminCookie, adminRequest } from '../setup/admin.ts';
@@ -53,7 +53,7 @@ describe('GET /api/bookings/unavailable-dates caching', () => {
     const before = await unavailableDates();
     expect(before).not.toContain('2027-07-12');
     // Written straight to the database, as another function instance would.
-    await ctx.deps.db.insert(blockedDates).values({ date: '2027-07-12' });
+    await ctx.deps.db.insert(scheduleDays).values({ date: '2027-07-12', capacity: 0 });
     secondsLater(9);
     expect(await unavailableDates()).toEqual(before);
     secondsLater(10);

@@ -15,7 +15,7 @@ test.describe('admin gate', () => {
     await page.getByRole('button', { name: 'Unlock Dashboard' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
     // The bootstrap owner: the spec's tabs with Messages before Logs, then Team (owners only) and My account.
-    await expect(page.getByRole('tab')).toHaveText(['Projects', 'Bookings', 'Contacts', 'Locations', 'Workers', 'Reviews', 'Messages', 'Logs', 'Analytics', 'Team', 'My account']);
+    await expect(page.getByRole('tab')).toHaveText(['Projects', 'Bookings', 'Schedule', 'Contacts', 'Locations', 'Workers', 'Reviews', 'Messages', 'Logs', 'Analytics', 'Team', 'My account']);
     await expect(page.getByTestId('signed-in-as')).toContainText('Owner');
     await expect(page.getByRole('tab', { name: 'Projects' })).toHaveAttribute('aria-selected', 'true');
 

@@ -96,7 +96,7 @@ test('a viewer reads every tab without the controls that would change something'
   expect((await viewer.request.post('/api/admin/invitations/accept', { headers: origin, data: { token, password: 'quiet harbour lamp 88' } })).status()).toBe(204);
   await viewer.goto('/admin');
   await expect(viewer.getByTestId('signed-in-as')).toContainText('Viewer');
-  await expect(viewer.getByRole('tab')).toHaveText(['Projects', 'Bookings', 'Contacts', 'Locations', 'Workers', 'Reviews', 'Messages', 'Logs', 'Analytics', 'My account']);
+  await expect(viewer.getByRole('tab')).toHaveText(['Projects', 'Bookings', 'Schedule', 'Contacts', 'Locations', 'Workers', 'Reviews', 'Messages', 'Logs', 'Analytics', 'My account']);
 
   await viewer.getByRole('tab', { name: 'Bookings' }).click();
   await expect(viewer.getByLabel(/^Status of booking/).first()).toBeDisabled();

@@ -39,6 +39,8 @@ import { adminBookingMessageRoutes, adminMessageRoutes } from './routes/admin-me
 import { crewRoutes } from './routes/crew.ts';
 import { challengeRoutes } from './routes/challenge.ts';
 import { adminCrewRoutes } from './routes/admin-crew.ts';
+import { scheduleRoutes } from './routes/schedule.ts';
+import { rescheduleRoutes } from './routes/reschedule.ts';
 
 /**
  * The whole API as a value (conventions: "the app is a value"). The Netlify function, the local
@@ -108,6 +110,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/admin/messages', adminMessageRoutes);
   app.route('/api/crew', crewRoutes);
   app.route('/api/admin/crew', adminCrewRoutes);
+  app.route('/api/admin', scheduleRoutes);
+  app.route('/api/reschedule', rescheduleRoutes);
 
   app.onError(handleError);
   app.notFound(handleNotFound);
@@ -123,6 +127,9 @@ const AVAILABILITY_WRITERS = [
   '/api/admin/bookings/*',
   '/api/admin/blocked-dates',
   '/api/admin/blocked-dates/*',
+  '/api/admin/schedule/*',
+  '/api/admin/weather-days',
+  '/api/reschedule/*',
   '/api/admin/privacy/*',
   '/api/stripe/webhook',
 ];

@@ -19,6 +19,7 @@ export interface AdminTab {
 export const ADMIN_TABS: readonly AdminTab[] = [
   { id: 'projects', label: 'Projects', load: () => import('./ProjectsTab.tsx') },
   { id: 'bookings', label: 'Bookings', load: () => import('./BookingsTab.tsx') },
+  { id: 'schedule', label: 'Schedule', load: () => import('./ScheduleTab.tsx') },
   { id: 'contacts', label: 'Contacts', load: () => import('./ContactsTab.tsx') },
   { id: 'locations', label: 'Locations', load: () => import('./LocationsTab.tsx') },
   { id: 'workers', label: 'Workers', load: () => import('./WorkersTab.tsx') },

@@ -18,6 +18,7 @@ export {
   installationRescheduledEmail,
   type InviteCancelReason,
 } from './installation-invite.ts';
+export { installationWeatherMovedEmail } from './installation-weather-moved.ts';
 export { crewOnTheWayEmail, crewOnTheWayKey, type CrewOnTheWayContext } from './crew-on-the-way.ts';
 export { escapeHtml } from './layout.ts';
 export {

@@ -2,12 +2,17 @@ import { and, eq, gt, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-o
 import { alias } from 'drizzle-orm/pg-core';
 import { UNPAID_HOLD_MINUTES } from '../../../domain/booking-limits.ts';
 import type { Database } from '../../../../db/client.ts';
-import { blockedDates, bookings } from '../../../../db/schema.ts';
+import { bookingInstallationDay, bookings, scheduleDays, weatherDays } from '../../../../db/schema.ts';
 
 /**
- * Which dates can still be booked ("Availability"). A date is unavailable when an admin
- * blocked it or when the patches booked on it reach the daily capacity (DAILY_PATCH_CAPACITY).
- * One rule for GET /api/bookings/unavailable-dates and for booking creation.
+ * Which dates can still be booked ("Availability"). A date is unavailable when it is closed (staff
+ * set its capacity to 0 or blocked it, or a weather day closed it for every region) or when the
+ * patches booked on it reach its capacity (its own, else DAILY_PATCH_CAPACITY). One rule for GET
+ * /api/bookings/unavailable-dates, booking creation, payments and every reschedule.
+ *
+ * A booking's date here is its day (db/schema.ts bookingInstallationDay: the installation date in
+ * London once staff set one, else the preferred date), the same day the crews work: moving a
+ * booking frees the old day and fills the new one.
  *
  * A booking holds capacity while it is neither cancelled nor archived and is either paid (or
  * being paid) or younger than UNPAID_HOLD_MINUTES. The hold is short because booking costs a
@@ -57,12 +62,21 @@ export function londonToday(now: Date): string {
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
-/** The bookings that hold a share of their date's capacity at `now`. */
+/** A booking's day (the one expression, indexed): what every capacity count groups by. */
+export const bookingDay = (): SQL => bookingInstallationDay(bookings);
+/** The same, read as 'YYYY-MM-DD' text. */
+export const bookingDayText = (): SQL<string> => sql<string>`(${bookingDay()})::text`;
+
+/**
+ * The bookings that hold a share of their day's capacity at `now`: the one place that says which
+ * (a completed project, past step 4, holds none).
+ */
 export function holdsCapacity(now: Date): SQL {
   const holdStart = new Date(now.getTime() - UNPAID_HOLD_MINUTES * 60_000);
   return and(
     ne(bookings.status, 'cancelled'),
     eq(bookings.archived, false),
+    lte(bookings.currentStep, 4),
     or(inArray(bookings.paymentStatus, ['paid', 'processing']), and(gt(bookings.createdAt, holdStart), sql`not ${isRepeatHold()}`)),
   )!;
 }
@@ -75,19 +89,37 @@ export interface AvailabilityRules {
   capacity: number;
 }
 
-/** Today-or-later dates that are blocked or full, sorted. */
+/** A day's capacity: its own (schedule_days), else the default. */
+export const dayCapacity = (date: SQL | string, defaultCapacity: number): SQL<number> =>
+  sql<number>`coalesce((select ${scheduleDays.capacity} from ${scheduleDays} where ${scheduleDays.date} = ${date}), ${defaultCapacity})`.mapWith(Number);
+
+/**
+ * Whether `date` is closed for a booking in `region`: capacity 0 (closed or blocked), or a weather
+ * day on it for every region or for that one.
+ */
+export const isDayClosed = (date: SQL | string, region: SQL | string | null): SQL<boolean> =>
+  sql<boolean>`(exists (select 1 from ${scheduleDays} where ${scheduleDays.date} = ${date} and ${scheduleDays.capacity} = 0) or exists (select 1 from ${weatherDays} where ${weatherDays.date} = ${date} and (cardinality(${weatherDays.regions}) = 0${
+    region === null ? sql`` : sql` or ${region} = any(${weatherDays.regions})`
+  })))`;
+
+/** Today-or-later dates that are closed or full, sorted. */
 export async function listUnavailableDates(db: Database, { now, capacity }: AvailabilityRules): Promise<string[]> {
   const today = londonToday(now);
-  const [blocked, full] = await Promise.all([
-    db.select({ date: blockedDates.date }).from(blockedDates).where(gte(blockedDates.date, today)),
+  const [closed, weather, full] = await Promise.all([
+    db.select({ date: scheduleDays.date }).from(scheduleDays).where(and(gte(scheduleDays.date, today), eq(scheduleDays.capacity, 0))),
     db
-      .select({ date: bookings.preferredDate })
+      .select({ date: weatherDays.date })
+      .from(weatherDays)
+      .where(and(gte(weatherDays.date, today), sql`cardinality(${weatherDays.regions}) = 0`)),
+    db
+      .select({ date: bookingDayText() })
       .from(bookings)
-      .where(and(gte(bookings.preferredDate, today), holdsCapacity(now)))
-      .groupBy(bookings.preferredDate)
-      .having(sql`sum(${bookings.quantity}) >= ${capacity}`),
+      .leftJoin(scheduleDays, eq(scheduleDays.date, bookingDay()))
+      .where(and(gte(bookingDay(), today), holdsCapacity(now)))
+      .groupBy(bookingDay(), scheduleDays.capacity)
+      .having(sql`sum(${bookings.quantity}) >= coalesce(${scheduleDays.capacity}, ${capacity})`),
   ]);
-  return [...new Set([...blocked, ...full].map((row) => row.date))].sort();
+  return [...new Set([...closed, ...weather, ...full].map((row) => row.date))].sort();
 }
 
 /**
@@ -101,21 +133,26 @@ export type DateAvailability =
   | { available: true; bookedPatches: number; freePatches: number }
   | { available: false; reason: UnavailableReason; bookedPatches: number; freePatches: number };
 
-/** Pure: how `quantity` more patches fit a date with `bookedPatches` already held. */
+/**
+ * Pure: how `quantity` more patches fit a date with `bookedPatches` already held. `capacity` is
+ * the default daily capacity (more than it fits no day); `dayCapacity` the date's own, when set.
+ */
 export function judgeAvailability({
   isBlocked,
   bookedPatches,
   quantity,
   capacity,
+  dayCapacity = capacity,
 }: {
   isBlocked: boolean;
   bookedPatches: number;
   quantity: number;
   capacity: number;
+  dayCapacity?: number;
 }): DateAvailability {
-  const freePatches = Math.max(0, capacity - bookedPatches);
+  const freePatches = Math.max(0, dayCapacity - bookedPatches);
   const refuse = (reason: UnavailableReason) => ({ available: false as const, reason, bookedPatches, freePatches });
-  if (isBlocked) return refuse('blocked');
+  if (isBlocked || dayCapacity === 0) return refuse('blocked');
   if (freePatches === 0) return refuse('full');
   if (quantity > capacity) return refuse('over-daily-capacity');
   if (quantity > freePatches) return refuse('not-enough-room');
@@ -130,8 +167,24 @@ export function judgeAvailability({
  */
 export async function checkDateAvailability(
   tx: Database,
-  { date, quantity, now, capacity, clients = [] }: AvailabilityRules & { date: string; quantity: number; clients?: string[] },
-): Promise<DateAvailability & { clientHolds: number }> {
+  {
+    date,
+    quantity,
+    now,
+    capacity,
+    clients = [],
+    region = null,
+    excludeBookingId,
+  }: AvailabilityRules & {
+    date: string;
+    quantity: number;
+    clients?: string[];
+    /** The booking's region: a weather day closed for it closes the date for this booking. */
+    region?: string | null;
+    /** A booking being moved: its own patches never count against it. */
+    excludeBookingId?: number;
+  },
+): Promise<DateAvailability & { clientHolds: number; dayCapacity: number }> {
   await lockDate(tx, date, clients[0]);
   // One statement after the lock (which must come first: a statement reads the rows committed
   // before it starts, so this one sees every booking made while it waited for the lock).
@@ -147,14 +200,16 @@ export async function checkDateAvailability(
     : sql<number>`0`;
   const [row] = await tx
     .select({
-      isBlocked: sql<boolean>`exists (select 1 from ${blockedDates} where ${blockedDates.date} = ${date})`,
+      isBlocked: isDayClosed(sql`${date}::date`, region),
+      dayCapacity: dayCapacity(sql`${date}::date`, capacity),
       patches: bookedPatches,
       clientHolds: clientHolds.mapWith(Number),
     })
     .from(bookings)
-    .where(and(eq(bookings.preferredDate, date), holdsCapacity(now)));
-  const judged = judgeAvailability({ isBlocked: Boolean(row?.isBlocked), bookedPatches: row?.patches ?? 0, quantity, capacity });
-  return { ...judged, clientHolds: row?.clientHolds ?? 0 };
+    .where(and(eq(bookingDay(), date), holdsCapacity(now), excludeBookingId === undefined ? undefined : ne(bookings.id, excludeBookingId)));
+  const ownCapacity = row?.dayCapacity ?? capacity;
+  const judged = judgeAvailability({ isBlocked: Boolean(row?.isBlocked), bookedPatches: row?.patches ?? 0, quantity, capacity, dayCapacity: ownCapacity });
+  return { ...judged, clientHolds: row?.clientHolds ?? 0, dayCapacity: ownCapacity };
 }
 
 /** The patches that bookings hold on `date` at `now` (see holdsCapacity). */
@@ -162,8 +217,14 @@ export async function heldPatches(db: Database, date: string, now: Date): Promis
   const [held] = await db
     .select({ patches: bookedPatches })
     .from(bookings)
-    .where(and(eq(bookings.preferredDate, date), holdsCapacity(now)));
+    .where(and(eq(bookingDay(), date), holdsCapacity(now)));
   return held?.patches ?? 0;
+}
+
+/** A day's capacity in patches: its own, else `defaultCapacity`. */
+export async function capacityOn(db: Database, date: string, defaultCapacity: number): Promise<number> {
+  const [row] = await db.select({ capacity: scheduleDays.capacity }).from(scheduleDays).where(eq(scheduleDays.date, date));
+  return row?.capacity ?? defaultCapacity;
 }
 
 /**

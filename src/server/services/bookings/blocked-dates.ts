@@ -1,14 +1,16 @@
 import { and, asc, eq, gte, inArray, ne } from 'drizzle-orm';
 import type { Database } from '../../../../db/client.ts';
-import { blockedDates, bookings } from '../../../../db/schema.ts';
+import { bookings, scheduleDays } from '../../../../db/schema.ts';
 import { isIsoDate } from '../../../domain/format.ts';
 import { badRequest } from '../../api/errors.ts';
-import { londonToday, lockDate } from './availability.ts';
+import { bookingDay, bookingDayText, londonToday, lockDate } from './availability.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import type { AdminAction } from './admin-bookings.ts';
 
 /**
- * Dates the admin closes to new bookings. A block only stops new bookings: the bookings already
+ * Dates the admin closes to new bookings: a blocked date is a closed day (schedule_days with
+ * capacity 0 and the reason; api.md "Schedule and weather days"), so the Schedule tab and these
+ * calls read and write one fact. A block only stops new bookings: the bookings already
  * on the date stay booked (nobody's paid slot is cancelled by a click), and the answer lists them
  * so the dashboard can say so. Dates are UK calendar dates.
  */
@@ -37,9 +39,9 @@ async function activeBookingsOn(db: Database, dates: string[]): Promise<Map<stri
   const byDate = new Map<string, BookingOnDate[]>();
   if (dates.length === 0) return byDate;
   const rows = await db
-    .select({ id: bookings.id, firstName: bookings.firstName, lastName: bookings.lastName, quantity: bookings.quantity, date: bookings.preferredDate })
+    .select({ id: bookings.id, firstName: bookings.firstName, lastName: bookings.lastName, quantity: bookings.quantity, date: bookingDayText() })
     .from(bookings)
-    .where(and(inArray(bookings.preferredDate, dates), eq(bookings.archived, false), ne(bookings.status, 'cancelled')))
+    .where(and(inArray(bookingDay(), dates), eq(bookings.archived, false), ne(bookings.status, 'cancelled')))
     .orderBy(asc(bookings.id));
   for (const row of rows) {
     const list = byDate.get(row.date) ?? [];
@@ -53,9 +55,9 @@ async function activeBookingsOn(db: Database, dates: string[]): Promise<Map<stri
 export async function listBlockedDates(db: Database, now: Date): Promise<BlockedDateJson[]> {
   const rows = await db
     .select()
-    .from(blockedDates)
-    .where(gte(blockedDates.date, londonToday(now)))
-    .orderBy(asc(blockedDates.date));
+    .from(scheduleDays)
+    .where(and(gte(scheduleDays.date, londonToday(now)), eq(scheduleDays.capacity, 0)))
+    .orderBy(asc(scheduleDays.date));
   const onDates = await activeBookingsOn(db, rows.map((row) => row.date));
   return rows.map((row) => ({
     date: row.date,
@@ -85,9 +87,9 @@ export async function blockDate(
   return db.transaction(async (tx) => {
     await lockDate(tx, date);
     const [row] = await tx
-      .insert(blockedDates)
-      .values({ date, reason: input.reason, createdAt: now })
-      .onConflictDoUpdate({ target: blockedDates.date, set: { reason: input.reason } })
+      .insert(scheduleDays)
+      .values({ date, capacity: 0, reason: input.reason, updatedBy: actor, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: scheduleDays.date, set: { capacity: 0, reason: input.reason, updatedBy: actor, updatedAt: now } })
       .returning();
     const onDate = (await activeBookingsOn(tx, [date])).get(date) ?? [];
     await writeChannelLog(tx, {
@@ -105,11 +107,17 @@ export async function blockDate(
   });
 }
 
-/** Opens a blocked date again; unblocking a date that is not blocked changes nothing. */
+/**
+ * Opens a blocked date again, at the default capacity; unblocking a date that is not closed
+ * changes nothing (a day with a reduced capacity keeps it).
+ */
 export async function unblockDate(db: Database, date: string, { actor }: AdminAction): Promise<void> {
   if (!isIsoDate(date)) throw badRequest(BLOCK_DATE_MESSAGES.invalidDate, { date: BLOCK_DATE_MESSAGES.invalidDate });
   await db.transaction(async (tx) => {
-    const removed = await tx.delete(blockedDates).where(eq(blockedDates.date, date)).returning({ date: blockedDates.date });
+    const removed = await tx
+      .delete(scheduleDays)
+      .where(and(eq(scheduleDays.date, date), eq(scheduleDays.capacity, 0)))
+      .returning({ date: scheduleDays.date });
     if (removed.length === 0) return;
     await writeChannelLog(tx, {
       channel: 'admin',

@@ -107,14 +107,22 @@ export async function createBooking(deps: AppDeps, { payload, idempotencyKey, cl
     if (isBeyondBookingHorizon(payload.preferredDate, londonToday(now))) {
       throw badRequest(BOOKING_HORIZON_MESSAGE, { preferredDate: BOOKING_HORIZON_MESSAGE });
     }
+    const locations = payload.locationCoordinates.map((location, position) => ({
+      ...location,
+      position,
+      ...locateAddress(location.address),
+    }));
+    const first = locations[0] ?? locateAddress(payload.locationAddress.split(';')[0] ?? '');
     // The client's holds are counted under today's key only (client-info.ts): at midnight (UTC)
-    // the count starts again, which lets a client at most 2 more holds once a day.
+    // the count starts again, which lets a client at most 2 more holds once a day. The first
+    // location's region: a rain day closed for that region closes the date for this booking.
     const availability = await checkDateAvailability(tx, {
       date: payload.preferredDate,
       quantity: payload.quantity,
       now,
       capacity: deps.env.DAILY_PATCH_CAPACITY,
       clients: [client],
+      region: first.region,
     });
     if (!availability.available) throw unavailable(availability, payload, deps.env.DAILY_PATCH_CAPACITY);
     // api.md "Abuse and availability": at most 2 unpaid bookings per client at once.
@@ -123,12 +131,6 @@ export async function createBooking(deps: AppDeps, { payload, idempotencyKey, cl
       throw new AppError(429, tooManyHolds(holdLimit), undefined, { 'Retry-After': String(UNPAID_HOLD_MINUTES * 60) });
     }
 
-    const locations = payload.locationCoordinates.map((location, position) => ({
-      ...location,
-      position,
-      ...locateAddress(location.address),
-    }));
-    const first = locations[0] ?? locateAddress(payload.locationAddress.split(';')[0] ?? '');
 
     const checkoutToken = key ? checkoutTokenForKey(key.key) : newCheckoutToken();
     const [booking] = await tx

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, lt, ne } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../../db/client.ts';
-import { bookings } from '../../../../db/schema.ts';
+import { bookingInstallationDay, bookings } from '../../../../db/schema.ts';
 import { nextInviteSequence } from '../../../domain/ics.ts';
 import { installationDay, londonDate } from '../../../domain/schedule.ts';
 import {
@@ -10,7 +10,7 @@ import {
   type InviteCancelReason,
 } from '../../email/templates/index.ts';
 import type { AppDeps } from '../../api/deps.ts';
-import { queueEmail, type EmailAttachment } from '../../providers/email-outbox.ts';
+import { queueEmail, type BookingEmailMessage, type EmailAttachment } from '../../providers/email-outbox.ts';
 import { deliverAfterAnswer } from '../../providers/mailer.ts';
 import type { BookingRow } from './booking-view.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
@@ -46,7 +46,13 @@ export async function queueRescheduledInvite(
   tx: Transaction,
   before: BookingRow,
   after: BookingRow,
-  context: { siteUrl: string; now: Date; userId: string },
+  context: {
+    siteUrl: string;
+    now: Date;
+    userId: string;
+    /** The e-mail that carries the invite; the plain "new date" one unless a caller says (a rain day's). */
+    email?: (booking: BookingRow, sequence: number, invite: EmailAttachment | null) => BookingEmailMessage;
+  },
 ): Promise<string | null> {
   const previousDate = installationDay(before);
   const date = installationDay(after);
@@ -56,7 +62,7 @@ export async function queueRescheduledInvite(
 
   const [stored] = await tx.update(bookings).set({ inviteSequence: sequence }).where(eq(bookings.id, after.id)).returning();
   const invite = installationInviteAttachment(stored!, sequence, context.siteUrl, context.now);
-  const message = installationRescheduledEmail(stored!, sequence, invite);
+  const message = (context.email ?? installationRescheduledEmail)(stored!, sequence, invite);
   await queueEmail(tx, message);
   await writeChannelLog(tx, {
     channel: 'email',
@@ -170,7 +176,7 @@ export async function cancelLapsedHolds(deps: Pick<AppDeps, 'db' | 'env'>, now: 
         ne(bookings.status, 'cancelled'),
         eq(bookings.archived, false),
         lt(bookings.createdAt, holdStart),
-        gte(bookings.preferredDate, londonDate(now)),
+        gte(bookingInstallationDay(bookings), londonDate(now)),
       ),
     )
     .orderBy(asc(bookings.id))

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import { bookings } from '../../../../db/schema.ts';
+import { bookingInstallationDay, bookings } from '../../../../db/schema.ts';
 import { londonTomorrow } from '../../../domain/schedule.ts';
 import type { AppDeps } from '../../api/deps.ts';
 import { installationReminderEmail } from '../../email/templates/index.ts';
@@ -20,7 +20,7 @@ export async function sendInstallationReminders(
   until = Date.now() + 20_000,
 ): Promise<number> {
   const tomorrow = londonTomorrow(now);
-  const installationDay = sql<string>`coalesce((${bookings.installationDate} at time zone 'Europe/London')::date, ${bookings.preferredDate})`;
+  const installationDay = bookingInstallationDay(bookings);
   const dedupeKeys = await deps.db.transaction(async (tx) => {
     const due = await tx
       .select()

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../../../db/client.ts';
 import { crewLinks, emailOutbox, workers } from '../../../../db/schema.ts';
 import { CREW_MESSAGES, crewLinkExpiresAt, crewLinkNotYetOpen, crewLinkOpensAt } from '../../../domain/crew.ts';
@@ -124,4 +124,18 @@ export async function openCrewLink(db: Database, token: string, now: Date): Prom
   }
   const { id, email } = found.worker;
   return { worker: { id, email, name: workerDisplayName(found.worker) }, day: found.link.day };
+}
+
+/**
+ * A rain day (services/schedule/weather-days.ts): the day's live links end, every worker's or only
+ * those of `workerIds`, inside the caller's transaction. Returns how many it ended.
+ */
+export async function endDayCrewLinks(db: Database, day: string, now: Date, workerIds?: readonly number[]): Promise<number> {
+  if (workerIds && workerIds.length === 0) return 0;
+  const revoked = await db
+    .update(crewLinks)
+    .set({ revokedAt: now })
+    .where(and(eq(crewLinks.day, day), isNull(crewLinks.revokedAt), workerIds ? inArray(crewLinks.workerId, [...workerIds]) : undefined))
+    .returning({ tokenHash: crewLinks.tokenHash });
+  return revoked.length;
 }

@@ -1,7 +1,6 @@
-import { and, eq, gte, inArray, lt, or } from 'drizzle-orm';
+import { eq, inArray, or } from 'drizzle-orm';
 import type { Database } from '../../../../db/client.ts';
-import { bookings, crewAssignments, crewStops } from '../../../../db/schema.ts';
-import { addDays } from '../../../domain/format.ts';
+import { bookingInstallationDay, bookings, crewAssignments, crewStops } from '../../../../db/schema.ts';
 import { groupBookingsIntoRoutes, type RouteGroup, type RouteGroupSize } from '../../../domain/routing.ts';
 import { installationDay, toLondonDate } from '../../../domain/schedule.ts';
 import { WORKER_PREVIEW_MAX_ADDRESSES } from '../../../domain/workers.ts';
@@ -69,18 +68,11 @@ export function isScheduledFor(booking: Pick<RoutableBooking, 'currentStep' | 'i
  * midnight moves its installation date to the next morning, and must stay on the crew's list).
  */
 export async function loadDayBookings(db: Database, date: string): Promise<DayBooking[]> {
-  // A wide UTC window around the date finds every installation that can fall on it in London;
-  // installationDay then reads each on London's clock.
-  const from = new Date(`${addDays(date, -1)}T00:00:00Z`);
-  const to = new Date(`${addDays(date, 2)}T00:00:00Z`);
   const worked = new Set((await db.select({ id: crewStops.bookingId }).from(crewStops).where(eq(crewStops.day, date))).map((row) => row.id));
+  // The booking's day is the one indexed expression (db/schema.ts bookingInstallationDay).
   const candidates = await loadRoutableBookings(
     db,
-    or(
-      eq(bookings.preferredDate, date),
-      and(gte(bookings.installationDate, from), lt(bookings.installationDate, to)),
-      worked.size > 0 ? inArray(bookings.id, [...worked]) : undefined,
-    ),
+    or(eq(bookingInstallationDay(bookings), date), worked.size > 0 ? inArray(bookings.id, [...worked]) : undefined),
   );
   return candidates
     .filter((booking) => installationDay(booking) === date || worked.has(booking.id))

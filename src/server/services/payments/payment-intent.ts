@@ -9,6 +9,7 @@ import { AppError, conflict, notFound } from '../../api/errors.ts';
 import type { PaymentsProvider } from '../../providers/payments.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import { UNPAID_HOLD_MINUTES, checkDateAvailability, londonToday } from '../bookings/availability.ts';
+import { installationDay } from '../../../domain/schedule.ts';
 import { checkoutTokenMatches } from './checkout-token.ts';
 import { CURRENCY, bookingPaymentRef, callProvider, isBookingId, requirePayments, type BookingRow } from './payments.ts';
 
@@ -121,9 +122,11 @@ async function isDateStillHeld(deps: AppDeps, booking: BookingRow): Promise<bool
   if (isHeld) return true;
   return deps.db.transaction(async (tx) => {
     const db = tx as unknown as Database;
-    if (booking.preferredDate < londonToday(now)) return false;
+    const day = installationDay(booking);
+    if (day < londonToday(now)) return false;
     const answer = await checkDateAvailability(db, {
-      date: booking.preferredDate,
+      date: day,
+      region: booking.region,
       quantity: booking.quantity,
       now,
       capacity: deps.env.DAILY_PATCH_CAPACITY,

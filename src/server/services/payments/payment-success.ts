@@ -10,7 +10,8 @@ import { queueEmail } from '../../providers/email-outbox.ts';
 import type { PaymentEvent } from '../../providers/payments.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import { createTrackingLink, trackingLinkUrl } from '../projects/tracking.ts';
-import { heldPatches, lockDate } from '../bookings/availability.ts';
+import { capacityOn, heldPatches, lockDate } from '../bookings/availability.ts';
+import { installationDay } from '../../../domain/schedule.ts';
 import { confirmInvite } from '../bookings/installation-invites.ts';
 import { CURRENCY, type BookingRow } from './payments.ts';
 import type { WebhookOutcome } from './payment-webhook.ts';
@@ -91,7 +92,7 @@ export async function markPaid(
   const isTestPayment = !event.livemode;
   // Held while the payment is recorded and its date counted below, so that a booking made at
   // the same moment either sees this one paid or is counted with it.
-  await lockDate(db, booking.preferredDate);
+  await lockDate(db, installationDay(booking));
   const [updated] = await db
     .update(bookings)
     .set({
@@ -158,8 +159,9 @@ async function reportOverCapacity(
   event: PaymentEvent,
   intent: PaymentIntentOfEvent,
 ): Promise<void> {
-  const capacity = deps.env.DAILY_PATCH_CAPACITY;
-  const patches = await heldPatches(db, booking.preferredDate, deps.now());
+  const day = installationDay(booking);
+  const capacity = await capacityOn(db, day, deps.env.DAILY_PATCH_CAPACITY);
+  const patches = await heldPatches(db, day, deps.now());
   if (patches <= capacity) return;
   const over = patches - capacity;
   await writeChannelLog(db, {
@@ -169,13 +171,13 @@ async function reportOverCapacity(
     entityType: 'booking',
     entityId: booking.id,
     details:
-      `Payment received for booking #${booking.id} (${booking.quantity} patches on ${formatLongDate(booking.preferredDate)}, ` +
-      `${booking.preferredDate}), but that date now holds ${patches} patches: ${over} over the daily capacity of ${capacity}. ` +
+      `Payment received for booking #${booking.id} (${booking.quantity} patches on ${formatLongDate(day)}, ` +
+      `${day}), but that date now holds ${patches} patches: ${over} over the daily capacity of ${capacity}. ` +
       'Move a booking to another date or arrange extra capacity for the day.',
     metadata: {
       eventId: event.id,
       paymentIntentId: intent.id,
-      date: booking.preferredDate,
+      date: day,
       patches,
       capacity,
       patchesOver: over,
