@@ -1,8 +1,8 @@
 /**
  * `npm run bench:cold-start`: bundles netlify/functions/api.mts into one ESM file for Node 22,
- * every package bundled except those the app loads on first use (bench/lib/function-bundle.ts).
- * Netlify does not deploy it so (it ships packages as files: `npm run bench:functions` measures the
- * built zips); this is the cost of the app's own code. Reports its size, then starts fresh Node processes that import the
+ * every package bundled except those the app loads on first use (bench/lib/function-bundle.ts,
+ * the options `npm run build:functions` deploys with; `npm run bench:functions` measures the built
+ * zips themselves). Reports its size, then starts fresh Node processes that import the
  * bundle and answer one request through the handler (GET /api/reviews/public, which reads the
  * database) as a new function instance would. Median of 5. Target: import ≤ 150 ms.
  *

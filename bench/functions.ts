@@ -47,25 +47,34 @@ interface Probe {
   importCpuMs: number;
 }
 
-function unzip(zipFile: string, into: string): void {
+/** Unzips into the folder; the names of the files it wrote. */
+function unzip(zipFile: string, into: string): string[] {
   const zip = readFileSync(zipFile);
-  for (const entry of readZipEntries(zip)) {
+  const entries = readZipEntries(zip);
+  for (const entry of entries) {
     const target = path.join(into, entry.name);
     if (!target.startsWith(into + path.sep)) throw new Error(`${entry.name} points outside the folder`);
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, readZipEntry(zip, entry), { mode: 0o755 });
   }
+  return entries.map((entry) => entry.name);
 }
 
 const sizes = measureBuiltFunctions(directory);
-const manifest = JSON.parse(readFileSync(path.join(directory, 'manifest.json'), 'utf8')) as { functions: { name: string; path: string }[] };
+const manifest = JSON.parse(readFileSync(path.join(directory, 'manifest.json'), 'utf8')) as { functions: { name: string; path: string; mainFile: string }[] };
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'cp-fn-cold-'));
 const round = (value: number) => Math.round(value * 10) / 10;
 try {
   const results = [];
   for (const size of sizes) {
     const folder = path.join(workDir, size.name);
-    unzip(path.join(directory, path.basename(manifest.functions.find((fn) => fn.name === size.name)!.path)), folder);
+    const built = manifest.functions.find((fn) => fn.name === size.name)!;
+    const entries = unzip(path.join(directory, path.basename(built.path)), folder);
+    // The function's own module (dist-functions/<name>.mjs as deployed, netlify/functions/ from a
+    // dev-context build), beside Netlify's bootstrap files and the packages it carries.
+    const mainName = path.basename(built.mainFile).replace(/\.m?ts$/, '.mjs');
+    const main = entries.find((name) => !name.startsWith('node_modules/') && path.basename(name) === mainName);
+    if (!main) throw new Error(`${size.name}: no ${mainName} in its zip`);
     const env = {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
@@ -74,7 +83,7 @@ try {
       NODE_ENV: 'production',
       SITE_URL: 'https://cleanpatch.example',
       DATABASE_URL: 'postgres://bench@127.0.0.1:9/not-opened',
-      BENCH_FUNCTION: pathToFileURL(path.join(folder, 'netlify', 'functions', `${size.name}.mjs`)).href,
+      BENCH_FUNCTION: pathToFileURL(path.join(folder, main)).href,
     };
     const probes: Probe[] = [];
     for (let run = 0; run < runs; run += 1) {

@@ -1,33 +1,23 @@
 /**
- * The API function's code bundled into one file by esbuild, for the bundle budget and
- * `bench:cold-start`: what the app's own code costs to parse. Netlify ships packages as files
- * instead (`bench:functions` measures the deployed zips).
+ * The API function's code bundled into one file, for the bundle budget and `bench:cold-start`:
+ * the same esbuild options `npm run build:functions` deploys with (scripts/build-functions.ts),
+ * so the budget measures the file Netlify ships. `bench:functions` measures the deployed zips.
  */
 import path from 'node:path';
 import type { BuildOptions } from 'esbuild';
-import { root } from './child-server.ts';
+import { FUNCTION_EXTERNALS, FUNCTIONS_SOURCE_DIR, functionBuildOptions as deployBuildOptions } from '../../scripts/build-functions.ts';
 
 /**
- * Packages the API loads on first use only (`await import(...)` in the code that needs them), so
- * a cold start neither parses nor runs them: Stripe's library (the first payment call), sharp (the
- * first image upload), altcha-lib (the first proof of work) and @simplewebauthn/server (the first
- * passkey call). Netlify ships every package as files (netlify.toml), so this list is the bundle
- * budget's view only: what an import of the function must parse.
+ * Packages the functions leave as files, loaded on first use only (`await import(...)` in the code
+ * that needs them), so a cold start neither parses nor runs them: Stripe's library (the first
+ * payment call), sharp (the first image upload), altcha-lib (the first proof of work),
+ * @simplewebauthn/server (the first passkey call), and the PDF preview's libraries.
  */
 export function netlifyExternals(): string[] {
-  return ['stripe', 'sharp', 'altcha-lib', '@simplewebauthn/server'];
+  return FUNCTION_EXTERNALS;
 }
 
-/** One ESM file for Node 22, every package bundled except the externals, with a metafile. */
+/** The API function as one ESM file for Node 22, as deployed, with a metafile. */
 export function functionBuildOptions(): BuildOptions & { metafile: true } {
-  return {
-    entryPoints: [path.join(root, 'netlify/functions/api.mts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    external: netlifyExternals(),
-    metafile: true,
-    logLevel: 'error',
-  };
+  return { ...deployBuildOptions(path.join(FUNCTIONS_SOURCE_DIR, 'api.mts')), logLevel: 'error' };
 }

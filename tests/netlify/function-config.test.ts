@@ -14,6 +14,7 @@ const manifestFile = path.join(root, '.netlify', 'functions', 'manifest.json');
 
 interface ManifestFunction {
   name: string;
+  mainFile: string;
   schedule?: string;
   trafficRules?: {
     action: { type: string; config: { rateLimitConfig: { windowLimit: number; windowSize: number; algorithm: string }; aggregate: { keys: { type: string }[] } } };
@@ -22,6 +23,13 @@ interface ManifestFunction {
 
 describe('the built functions manifest', () => {
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { functions: ManifestFunction[] };
+
+  it('packs every function from its deploy bundle (scripts/build-functions.ts), not from its sources', () => {
+    // The sources are the dev context's (netlify.toml): zipped from them, the API function loads
+    // drizzle-orm, zod and Hono as hundreds of files and its cold import takes about 1 s of CPU.
+    const mainFiles = manifest.functions.map((fn) => path.relative(root, fn.mainFile));
+    expect(mainFiles.sort()).toEqual(['api', 'maintenance', 'proof-preview', 'worker-notifications'].map((name) => path.join('dist-functions', `${name}.mjs`)));
+  });
 
   it('carries the API function’s rate limit: per client address, a sliding minute, 600 requests', () => {
     const api = manifest.functions.find((fn) => fn.name === 'api');

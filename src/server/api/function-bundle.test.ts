@@ -7,7 +7,7 @@ import { functionBuildOptions } from '../../../bench/lib/function-bundle.ts';
 // packages loaded on first use left out).
 // 1.75 MB since staff accounts: their routes and services (about 30 KB) and the 10 000 most common
 // passwords that a new staff password is checked against (83 KB, parsed only when a password is
-// set). The WebAuthn library stays outside the bundle (netlify.toml), loaded by the first passkey call.
+// set). The WebAuthn library stays outside the bundle (FUNCTION_EXTERNALS, scripts/build-functions.ts), loaded by the first passkey call.
 const BUNDLE_BUDGET_BYTES = 1_750_000;
 const ZOD_BUDGET_BYTES = 300_000;
 
