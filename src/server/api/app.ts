@@ -39,6 +39,7 @@ import { adminBookingMessageRoutes, adminMessageRoutes } from './routes/admin-me
 import { crewRoutes } from './routes/crew.ts';
 import { challengeRoutes } from './routes/challenge.ts';
 import { adminCrewRoutes } from './routes/admin-crew.ts';
+import { documentRoutes } from './routes/documents.ts';
 
 /**
  * The whole API as a value (conventions: "the app is a value"). The Netlify function, the local
@@ -108,6 +109,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/admin/messages', adminMessageRoutes);
   app.route('/api/crew', crewRoutes);
   app.route('/api/admin/crew', adminCrewRoutes);
+  // Invoices, billing details, the campaign report, Book again and the invoices CSV (routes/documents.ts).
+  app.route('/api', documentRoutes);
 
   app.onError(handleError);
   app.notFound(handleNotFound);
