@@ -283,6 +283,8 @@ describe('who may see invoices and change billing details', () => {
     // A field left out keeps its value; an empty one clears it.
     await patch(`/api/bookings/${booking.id}/billing`, cookie, { poReference: 'PO-2', billingAddress: 'A' });
     expect(await (await patch(`/api/bookings/${booking.id}/billing`, cookie, { billingAddress: '' })).json()).toEqual({ billingAddress: null, poReference: 'PO-2', customerVatNumber: null });
+    expect(await (await get(`/api/bookings/${booking.id}/billing`, cookie)).json()).toEqual({ billingAddress: null, poReference: 'PO-2', customerVatNumber: null });
+    expect((await get(`/api/bookings/${booking.id}/billing`, null)).status).toBe(404);
   });
 });
 
@@ -366,6 +368,12 @@ describe('the campaign report', () => {
     expect(pdf.pages.map((page) => page.images)).toEqual([0, 1, 1]);
     // The camera's EXIF (its GPS block, its maker) is not carried into the report.
     expect(Buffer.from(bytes).includes(Buffer.from('Exif'))).toBe(false);
+
+    // The completion e-mail links to it through a tracking link of its own.
+    const sent = await ctx.app.request(`/api/completion/${booking.id}/send-email`, { method: 'POST', headers: { Cookie: await adminCookie(ctx, 'staff'), Origin: TEST_ORIGIN } });
+    expect(sent.status).toBe(200);
+    const [completion] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'completion'));
+    expect(completion!.text).toMatch(/CAMPAIGN REPORT\nEvery location with its photos, times and places, as a PDF for your client or manager: http:\/\/localhost:8888\/track-project\?t=[\w-]+/);
 
     // Another client's grant and no grant: the same 404.
     expect((await get(`/api/bookings/${booking.id}/report`, await grantedBrowser((await insertBooking()).id))).status).toBe(404);

@@ -6,7 +6,7 @@ import { adminActor, readAdminSession, requireAdmin } from '../middleware/admin-
 import { bookingIdParam, isGrantedClient, readableBooking } from '../middleware/booking-access.ts';
 import { londonDate } from '../../../domain/schedule.ts';
 import { writeChannelLog } from '../../services/messages/channel-log.ts';
-import { billingSchema, updateBilling } from '../../services/documents/billing.ts';
+import { billingSchema, readBilling, updateBilling } from '../../services/documents/billing.ts';
 import { findInvoice, listBookingInvoices } from '../../services/documents/invoices.ts';
 import { invoiceFileName, invoicePdf } from '../../services/documents/invoice-pdf.ts';
 import { invoiceCsvRange, invoicesCsv } from '../../services/documents/invoices-csv.ts';
@@ -44,6 +44,11 @@ export const documentRoutes = new Hono<AppEnv>()
     const staff = Boolean(await readAdminSession(c));
     if (!staff && (invoice.bookingId === null || !(await isGrantedClient(c, invoice.bookingId)))) throw notFound();
     return pdfResponse(c, await invoicePdf(invoice), invoiceFileName(invoice));
+  })
+  // What the tracking page's billing form shows (PATCH below changes it): the granted client only.
+  .get('/bookings/:id/billing', async (c) => {
+    const id = await grantedBooking(c);
+    return c.json(await readBilling(c.get('deps').db, id));
   })
   .patch('/bookings/:id/billing', async (c) => {
     const id = await grantedBooking(c);

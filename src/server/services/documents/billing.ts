@@ -38,6 +38,12 @@ export function billingOf(row: BillingDetails): BillingDetails {
   return { billingAddress: row.billingAddress, poReference: row.poReference, customerVatNumber: row.customerVatNumber };
 }
 
+export async function readBilling(db: Database, bookingId: number): Promise<BillingDetails> {
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  if (!row) throw notFound();
+  return billingOf(row);
+}
+
 /** Fields left out of the body keep their value; an empty one clears it. */
 export async function updateBilling(db: Database, bookingId: number, input: z.output<typeof billingSchema>, now: Date) {
   const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<BillingDetails>;
