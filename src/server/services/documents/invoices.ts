@@ -35,6 +35,9 @@ export interface InvoiceCustomer {
 
 export const INVOICE_PREFIX = 'CP-';
 
+/** The settings an invoice is issued under (env.ts). */
+export type InvoiceSettings = Pick<Env, 'BUSINESS_LEGAL_NAME' | 'BUSINESS_ADDRESS' | 'VAT_NUMBER' | 'VAT_RATE'>;
+
 /** CP-000001: the prefix and six digits (more once past a million). */
 export function invoiceNumber(sequence: number): string {
   return `${INVOICE_PREFIX}${String(sequence).padStart(6, '0')}`;
@@ -99,7 +102,7 @@ interface IssueRequest {
   paidAt: Date;
 }
 
-async function issueInvoice(tx: Database, env: Env, now: Date, request: IssueRequest): Promise<InvoiceRow> {
+async function issueInvoice(tx: Database, env: InvoiceSettings, now: Date, request: IssueRequest): Promise<InvoiceRow> {
   const seller = sellerFromSettings(env);
   const rate = seller.vatNumber ? rateToBasisPoints(env.VAT_RATE) : null;
   const totals = vatTotals(request.lines, rate);
@@ -128,7 +131,7 @@ async function issueInvoice(tx: Database, env: Env, now: Date, request: IssueReq
 }
 
 /** Called by markPaid in the transaction that marks the booking paid (once: it runs only then). */
-export function issueBookingInvoice(tx: Database, env: Env, now: Date, booking: BookingRow, paymentReference: string, paidAt: Date) {
+export function issueBookingInvoice(tx: Database, env: InvoiceSettings, now: Date, booking: BookingRow, paymentReference: string, paidAt: Date) {
   const paid = booking.amountPaidPence ?? booking.totalPricePence;
   return issueInvoice(tx, env, now, {
     kind: 'booking',
@@ -142,7 +145,7 @@ export function issueBookingInvoice(tx: Database, env: Env, now: Date, booking: 
 }
 
 /** Called by applyStencilChangeEvent in the transaction that marks the change paid. */
-export async function issueStencilChangeInvoice(tx: Database, env: Env, now: Date, change: StencilChangeRow, paymentReference: string) {
+export async function issueStencilChangeInvoice(tx: Database, env: InvoiceSettings, now: Date, change: StencilChangeRow, paymentReference: string) {
   const [booking] = await tx.select().from(bookings).where(eq(bookings.id, change.bookingId));
   return issueInvoice(tx, env, now, {
     kind: 'stencil_change',
