@@ -37,7 +37,7 @@ test.describe('@mobile invoices, the campaign report and Book again on the track
     await trackPriya(page, baseURL!);
     const documents = page.getByTestId('documents');
     await documents.scrollIntoViewIfNeeded();
-    await expect(documents.getByText('Invoice CP-000001')).toBeVisible();
+    await expect(documents.getByText('Invoice CP-000001', { exact: true })).toBeVisible();
 
     const invoice = await downloadedPdf(page, documents.getByRole('link', { name: 'Download invoice CP-000001 (PDF)' }));
     expect(invoice.name).toMatch(/^(invoice|receipt)-CP-000001\.pdf$/);
@@ -63,6 +63,9 @@ test.describe('@mobile invoices, the campaign report and Book again on the track
     await expect(form.getByLabel('Your VAT number')).toHaveValue('GB123456789');
     await expectNoSeriousAxeViolations(page);
     await page.screenshot({ path: '/work/shots/i36/tracking-documents-375.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await documents.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/work/shots/i36/tracking-documents-1280.png', fullPage: true });
   });
 
   test('Book again opens the booking form filled in; with a new date it books', async ({ page, baseURL }) => {
@@ -77,7 +80,7 @@ test.describe('@mobile invoices, the campaign report and Book again on the track
     await expect(page.getByLabel('Email')).toHaveValue(PRIYA.email);
     await expect(page.getByLabel('Preferred date')).toHaveValue('');
     await expectNoSeriousAxeViolations(page);
-    await page.screenshot({ path: '/work/shots/i36/booking-rebook-375.png', fullPage: true });
+    await page.screenshot({ path: '/work/shots/i36/booking-rebook-375.png' });
 
     await page.getByLabel('Preferred date').fill('2027-10-06');
     const answered = page.waitForResponse((response) => response.url().endsWith('/api/bookings') && response.request().method() === 'POST');
