@@ -33,6 +33,8 @@ async function downloadedPdf(page: Page, link: ReturnType<Page['getByRole']>) {
 }
 
 test.describe('@mobile invoices, the campaign report and Book again on the tracking page', () => {
+  // Two PDFs made and read, and a booking made, on a machine shared with the build: generous.
+  test.describe.configure({ timeout: 120_000 });
   test('downloads the invoice and the report, and saves billing details', async ({ page, baseURL }) => {
     await trackPriya(page, baseURL!);
     const documents = page.getByTestId('documents');

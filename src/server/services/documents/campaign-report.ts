@@ -3,18 +3,23 @@ import { bookingLocations, bookings, crewStops, photos } from '../../../../db/sc
 import { BUSINESS } from '../../../content/business.ts';
 import { formatLongDate } from '../../../domain/format.ts';
 import type { AppDeps } from '../../api/deps.ts';
-import { makeThumbnail } from '../files/image-clean.ts';
+import { makeThumbnail, THUMBNAIL_LONG_SIDE } from '../files/image-clean.ts';
 import { sellerFromSettings } from './invoices.ts';
 import { downloadName, INK, MUTED, PAGE, renderPdf, type Pdf } from './pdf.ts';
 
 // The campaign report (api.md "Documents for business customers"): once the project is complete
 // (step 5), a PDF for the customer's own client or manager. A cover (business, campaign dates,
 // patches, locations), then each location with its address, the installation day and time and
-// the after photos taken there, each with when and where the phone took it. Photos are read
-// from storage and encoded again (a JPEG of the pixels only, no EXIF), a few at a time.
+// the after photos taken there, each with when and where the phone took it. Each photo is the
+// server's own thumbnail of it (made from the cleaned pixels at upload: a JPEG with no EXIF), or,
+// for a photo stored without one, a copy encoded here the same way; a few at a time.
 
-/** The report's photos: long side in pixels (about 170 dpi at the width printed). */
-export const REPORT_PHOTO_LONG_SIDE = 900;
+/**
+ * The long side of a photo encoded here, in pixels: the thumbnails' own size (THUMBNAIL_LONG_SIDE,
+ * about 140 dpi at the width printed), so every photo in a report is alike and a report of 80
+ * photos stays fast and small.
+ */
+export const REPORT_PHOTO_LONG_SIDE = THUMBNAIL_LONG_SIDE;
 const PARALLEL_PHOTOS = 4;
 
 type Deps = Pick<AppDeps, 'db' | 'files' | 'env' | 'log'>;
@@ -22,6 +27,7 @@ type Deps = Pick<AppDeps, 'db' | 'files' | 'env' | 'log'>;
 interface ReportPhoto {
   id: number;
   fileName: string;
+  thumbnailFileName: string | null;
   description: string | null;
   takenAt: Date | null;
   lat: number | null;
@@ -64,6 +70,7 @@ async function reportPhotos(deps: Deps, bookingId: number): Promise<ReportPhoto[
     .select({
       id: photos.id,
       fileName: photos.fileName,
+      thumbnailFileName: photos.thumbnailFileName,
       description: photos.description,
       takenAt: photos.takenAt,
       lat: photos.lat,
@@ -83,6 +90,11 @@ async function encodePhotos(deps: Deps, rows: ReportPhoto[]): Promise<Map<number
     while (next < rows.length) {
       const row = rows[next++]!;
       try {
+        const thumbnail = row.thumbnailFileName ? await deps.files.get(row.thumbnailFileName) : null;
+        if (thumbnail) {
+          encoded.set(row.id, thumbnail.body);
+          continue;
+        }
         const stored = await deps.files.get(row.fileName);
         if (!stored) throw new Error('file missing');
         encoded.set(row.id, (await makeThumbnail(stored.body, 'photo', REPORT_PHOTO_LONG_SIDE)).bytes);
