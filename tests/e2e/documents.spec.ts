@@ -41,7 +41,7 @@ test.describe('@mobile invoices, the campaign report and Book again on the track
     await documents.scrollIntoViewIfNeeded();
     await expect(documents.getByText('Invoice CP-000001', { exact: true })).toBeVisible();
 
-    const invoice = await downloadedPdf(page, documents.getByRole('link', { name: 'Download invoice CP-000001 (PDF)' }));
+    const invoice = await downloadedPdf(page, documents.getByRole('link', { name: 'Download invoice CP-000001 PDF' }));
     expect(invoice.name).toMatch(/^(invoice|receipt)-CP-000001\.pdf$/);
     expect(invoice.pdf.text).toContain('CP-000001');
     expect(invoice.pdf.text).toContain('Northern Roast Coffee');

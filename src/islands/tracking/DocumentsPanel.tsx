@@ -58,7 +58,7 @@ export function DocumentsPanel({ bookingId, currentStep }: { bookingId: number; 
                 </p>
               </div>
               <a className="btn-secondary" href={invoice.pdfUrl} download>
-                Download<span className="sr-only"> invoice {invoice.number}</span> (PDF)
+                Download<span className="sr-only"> invoice {invoice.number}</span> PDF
               </a>
             </li>
           ))}
@@ -68,7 +68,7 @@ export function DocumentsPanel({ bookingId, currentStep }: { bookingId: number; 
       {isComplete && (
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
           <a className="btn-primary" href={`/api/bookings/${bookingId}/report`} download data-testid="report-link">
-            Download campaign report (PDF)
+            Download <span className="sr-only">campaign </span>report (PDF)
           </a>
           <a className="btn-accent" href={`/booking?rebook=${bookingId}`} data-testid="book-again">
             Book again
@@ -116,7 +116,7 @@ function BillingForm({ bookingId }: { bookingId: number }) {
   }
 
   return (
-    <form className="mt-8 space-y-5 border-t border-concrete-100 pt-6" noValidate onSubmit={save} aria-labelledby="billing-heading">
+    <form className="mt-8 max-w-xl space-y-5 border-t border-concrete-100 pt-6" noValidate onSubmit={save} aria-labelledby="billing-heading">
       <div>
         <h4 id="billing-heading" className="text-lg">
           Billing details
