@@ -11,9 +11,11 @@ import { INK, labelled, MUTED, PAGE, renderPdf, type Pdf } from './pdf.ts';
 
 export const NOT_VAT_REGISTERED = 'The seller is not registered for VAT: no VAT is charged.';
 
+const POUNDS_AND_PENCE = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2 });
+
 /** Pence as '£1,049.00' (an invoice always shows pence). */
 export function money(pence: number): string {
-  return new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2 }).format(pence / 100);
+  return POUNDS_AND_PENCE.format(pence / 100);
 }
 
 function ratePercent(basisPoints: number): string {
