@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { isA4, readPdf } from '../fixtures/pdf-reader.ts';
 import { setupBookingHeaders } from '../fixtures/bookings.ts';
 import { TRANSPARENT_PNG } from '../fixtures/e2e-server.ts';
+import { signInAsStaff } from '../fixtures/staff-setup.ts';
 
 // What a business customer keeps, on a phone (api.md "Documents for business customers"): the
 // seeded completed booking #1 (paid, so it has its invoice) tracked by e-mail and booking ID.
@@ -83,6 +84,9 @@ test.describe('@mobile invoices, the campaign report and Book again on the track
     await expect(page.getByLabel('Preferred date')).toHaveValue('');
     await expectNoSeriousAxeViolations(page);
     await page.screenshot({ path: '/work/shots/i36/booking-rebook-375.png' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: '/work/shots/i36/booking-rebook-1280.png' });
+    await page.setViewportSize({ width: 375, height: 740 });
 
     await page.getByLabel('Preferred date').fill('2027-10-06');
     const answered = page.waitForResponse((response) => response.url().endsWith('/api/bookings') && response.request().method() === 'POST');
@@ -98,5 +102,19 @@ test.describe('@mobile invoices, the campaign report and Book again on the track
     // The price is the server's, from the quantity and work type: 10 day patches, £599.
     expect((await response.json()).totalPrice).toBe(599);
     await expect(page.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible();
+  });
+
+  test('staff download the invoices CSV from Quick Actions', async ({ page }) => {
+    await signInAsStaff(page);
+    await page.getByRole('button', { name: 'Quick Actions' }).click();
+    const link = page.getByRole('link', { name: 'Download invoices (CSV)' });
+    await expect(link).toHaveAttribute('href', '/api/admin/invoices.csv');
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    const csv = await readFile((await download.path())!, 'utf8');
+    expect(csv).toContain('Invoice number,Invoice date,Customer');
+    expect(csv).toContain('CP-000001,2026-07-14,Northern Roast Coffee');
+    await page.screenshot({ path: '/work/shots/i36/admin-quick-actions-375.png' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: '/work/shots/i36/admin-quick-actions-1280.png' });
   });
 });

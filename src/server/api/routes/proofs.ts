@@ -1,13 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { getCookie } from 'hono/cookie';
-import { eq } from 'drizzle-orm';
-import { bookings } from '../../../../db/schema.ts';
 import { proofCommentSchema, waiveSchema } from '../../../domain/proof-schema.ts';
 import type { AppEnv } from '../deps.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
 import { readJson, readMultipartForm } from '../middleware/body.ts';
-import { adminActor, adminActorName, readAdminSession, requireAdmin } from '../middleware/admin-auth.ts';
+import { adminActor, adminActorName, requireAdmin } from '../middleware/admin-auth.ts';
 import { rateLimit } from '../../services/limits/rate-limit.ts';
 import { bookingIdParam as idParam, isGrantedClient, readableBooking } from '../middleware/booking-access.ts';
 import {
