@@ -121,6 +121,13 @@ export const bookings = pgTable(
      * an unpaid hold that lapsed). A cancel is sent once: only from another state.
      */
     inviteStatus: text('invite_status', { enum: ['tentative', 'confirmed', 'cancelled'] }).notNull().default('tentative'),
+    /**
+     * What the customer asked their invoices to carry (PATCH /api/bookings/{id}/billing): copied
+     * into each invoice when it is issued, so a later change reaches later invoices only.
+     */
+    billingAddress: text('billing_address'),
+    poReference: text('po_reference'),
+    customerVatNumber: text('customer_vat_number'),
     createdAt: createdAt(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
@@ -915,3 +922,60 @@ export const crewStops = pgTable(
   },
   (table) => [primaryKey({ columns: [table.bookingId, table.day] }), index('crew_stops_day_idx').on(table.day)],
 );
+
+// ---------------------------------------------------------------- documents
+
+/**
+ * An issued invoice (api.md "Documents for business customers"): written in the transaction that
+ * marks its payment paid, never changed afterwards. Everything it says is frozen here (seller,
+ * customer, lines, totals), so editing the booking or the settings later changes no issued
+ * invoice. It outlives the booking's personal data: erasure keeps it (a financial record), and a
+ * deleted booking leaves it with booking_id null.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    /** The gapless sequence's value (invoice_sequence); `number` is its printed form, CP-000001. */
+    sequence: integer('sequence').notNull(),
+    number: text('number').notNull(),
+    issuedAt: instant('issued_at').notNull(),
+    /** The time of supply for VAT: the London day the payment was received. */
+    supplyDate: date('supply_date').notNull(),
+    kind: text('kind', { enum: ['booking', 'stencil_change'] }).notNull(),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    stencilChangeId: integer('stencil_change_id').references(() => stencilChanges.id, { onDelete: 'set null' }),
+    /** The Stripe PaymentIntent that paid it. */
+    paymentReference: text('payment_reference').notNull(),
+    /** { legalName, address, vatNumber } as the settings said when it was issued. */
+    seller: jsonb('seller').notNull(),
+    /** { businessName, contactName, email, billingAddress, poReference, vatNumber }. */
+    customer: jsonb('customer').notNull(),
+    /** [{ description, quantity, unitPence, netPence, vatPence, grossPence }]. */
+    lines: jsonb('lines').notNull(),
+    netPence: integer('net_pence').notNull(),
+    vatPence: integer('vat_pence').notNull(),
+    grossPence: integer('gross_pence').notNull(),
+    /** VAT_RATE in basis points (2000 = 20%); null when the seller was not VAT registered. */
+    vatRateBasisPoints: integer('vat_rate_basis_points'),
+  },
+  (table) => [
+    uniqueIndex('invoices_number_idx').on(table.number),
+    uniqueIndex('invoices_sequence_idx').on(table.sequence),
+    uniqueIndex('invoices_stencil_change_idx').on(table.stencilChangeId),
+    // One invoice per booking payment (a stencil change's invoice is unique by its change).
+    uniqueIndex('invoices_booking_payment_idx').on(table.bookingId).where(sql`kind = 'booking'`),
+    index('invoices_booking_idx').on(table.bookingId),
+    index('invoices_issued_idx').on(table.issuedAt),
+  ],
+);
+
+/**
+ * The invoice numbers' counter: one row, advanced by UPDATE ... RETURNING inside the payment's
+ * transaction. The row lock makes concurrent payments take turns, and a rolled-back payment rolls
+ * its number back too, so numbers never repeat and never skip (a PostgreSQL SEQUENCE would skip).
+ */
+export const invoiceSequence = pgTable('invoice_sequence', {
+  id: smallint('id').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});

@@ -14,6 +14,7 @@ import { hashToken, newToken, trackingLinkUrl } from '../src/server/services/pro
 import { drawDemoPhoto, type DemoPhotoKind } from './demo-photos.ts';
 import { DEMO_CREW_LINK_FILE, DEMO_CREW_TOMORROW_LINK_FILE, seedCrewDay } from './seed-crew-day.ts';
 import type { AppDeps } from '../src/server/api/deps.ts';
+import { issueBookingInvoice, type InvoiceSettings } from '../src/server/services/documents/invoices.ts';
 import { createReviewInvitation, type ReviewInvitation } from '../src/server/services/reviews/review-invitations.ts';
 import { locateAddress } from '../src/domain/postcodes.ts';
 import {
@@ -50,6 +51,8 @@ export interface SeedOptions {
   siteUrl?: string;
   /** Receives one line per demo booking with its magic link. */
   print?: (line: string) => void;
+  /** The seller the paid demo bookings' invoices name (env.ts); default: not VAT registered. */
+  invoiceSettings?: InvoiceSettings;
 }
 
 /** Photos of a booking at step 4 or 5: before and during the work, and after once completed. */
@@ -119,7 +122,11 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
           // keeps the demo's finished projects on show for a month after seeding.
           ...(demo.status === 'completed' ? { completionDate: new Date(Date.now() - 2 * 86_400_000) } : {}),
         })
-        .returning({ id: bookings.id });
+        .returning();
+      // A paid demo booking has its invoice, as the payment would have issued it.
+      if (booking!.paidAt) {
+        await issueBookingInvoice(tx as unknown as Database, options.invoiceSettings ?? { BUSINESS_LEGAL_NAME: undefined, BUSINESS_ADDRESS: undefined, VAT_NUMBER: undefined, VAT_RATE: 20 }, booking!.paidAt, booking!, `pi_demo_${booking!.id}`, booking!.paidAt);
+      }
       await tx.insert(bookingLocations).values(
         demo.locations.map((location, position) => ({ ...location, ...locateAddress(location.address), bookingId: booking!.id, position })),
       );
@@ -215,6 +222,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const links: string[] = [];
   const seeded = await seedDatabase(runtime.deps.db, {
     files: runtime.deps.files,
+    invoiceSettings: runtime.deps.env,
     siteUrl: runtime.deps.env.SITE_URL,
     print: (line) => links.push(line),
   });

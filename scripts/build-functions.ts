@@ -33,8 +33,10 @@ export const FUNCTIONS_BUILD_DIR = path.join(root, 'dist-functions');
  * Packages every function leaves as files: native, or heavy and loaded on first use only. PGlite
  * is reached by no function (platform/netlify.ts opens a PostgreSQL server only); listed so that a
  * stray import would ship it as files, which the size check refuses, instead of inlining it.
+ * pdfkit (invoices and campaign reports, services/documents/pdf.ts) is loaded by the first
+ * document, and its font engine and line breaker read data files beside their code.
  */
-export const FUNCTION_EXTERNALS = ['sharp', 'stripe', '@simplewebauthn/server', 'altcha-lib', 'pdfjs-dist', '@napi-rs/canvas', '@electric-sql/pglite'];
+export const FUNCTION_EXTERNALS = ['sharp', 'stripe', '@simplewebauthn/server', 'altcha-lib', 'pdfjs-dist', '@napi-rs/canvas', '@electric-sql/pglite', 'pdfkit'];
 
 /** One function's entry as one ESM file for Node 22, the externals left as imports. */
 export function functionBuildOptions(entry: string): BuildOptions & { metafile: true } {

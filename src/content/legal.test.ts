@@ -25,6 +25,11 @@ describe('privacy', () => {
     ]);
   });
 
+  it('says that erasure keeps invoices, and for how long', () => {
+    expect(text(PRIVACY)).toContain('If you ask us to delete your data, we keep the invoices we issued you');
+    expect(text(PRIVACY)).toContain('for 6 years from the end of the accounting period they belong to, as HMRC requires for VAT records.');
+  });
+
   it('answers privacy requests within 30 days', () => {
     expect(PRIVACY_REQUEST_DAYS).toBe(30);
     expect(text(PRIVACY)).toContain('We answer every privacy request within 30 days.');

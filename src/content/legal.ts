@@ -248,7 +248,10 @@ export const PRIVACY = legalPageSchema.parse({
     {
       id: 'retention',
       heading: 'How long we keep it',
-      paragraphs: ['We keep personal data only as long as we need it, then delete or anonymise it.'],
+      paragraphs: [
+        'We keep personal data only as long as we need it, then delete or anonymise it.',
+        'Invoices are financial records. If you ask us to delete your data, we keep the invoices we issued you, with the names, billing address, PO reference and VAT number they show, for 6 years from the end of the accounting period they belong to, as HMRC requires for VAT records. Everything else about you is deleted or anonymised.',
+      ],
     },
     {
       id: 'cookies',

@@ -17,6 +17,15 @@ describe('settings', () => {
     expect(parseEnv({ NETLIFY_DATABASE_URL: 'postgres://u@h/db' }).DATABASE_URL).toBe('postgres://u@h/db');
   });
 
+  it('checks the seller\'s VAT number and rate for invoices, and leaves them unset by default', () => {
+    const unset = parseEnv({});
+    expect([unset.VAT_NUMBER, unset.VAT_RATE, unset.BUSINESS_LEGAL_NAME, unset.BUSINESS_ADDRESS]).toEqual([undefined, 20, undefined, undefined]);
+    expect(parseEnv({ VAT_NUMBER: 'gb 123 4567 89', VAT_RATE: '17.5' })).toMatchObject({ VAT_NUMBER: 'GB123456789', VAT_RATE: 17.5 });
+    expect(() => parseEnv({ VAT_NUMBER: 'GB12345' })).toThrow(/VAT_NUMBER: must be a UK VAT number/);
+    expect(() => parseEnv({ VAT_RATE: '20.125' })).toThrow(ConfigError);
+    expect(() => parseEnv({ VAT_RATE: '120' })).toThrow(/VAT_RATE/);
+  });
+
   it('names every invalid setting', () => {
     expect(() => parseEnv({ PORT: 'eighty', SITE_URL: 'not a url' })).toThrow(ConfigError);
     expect(() => parseEnv({ PORT: 'eighty', SITE_URL: 'not a url' })).toThrow(/PORT[\s\S]*SITE_URL|SITE_URL[\s\S]*PORT/);

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { normaliseUkVatNumber } from '../domain/vat.ts';
 
 /**
  * Every setting the project reads, validated once. Nothing else reads `process.env`
@@ -120,6 +121,28 @@ const envSchema = z.object({
    * ceiling keeps guessing e-mail and booking id pairs slow from many addresses, not just one.
    */
   SITE_MAX_TRACKING_LOOKUPS_PER_HOUR: z.coerce.number().int().positive().default(300),
+  /**
+   * The seller on invoices (api.md "Documents for business customers"): the registered name and
+   * postal address. Unset: the business name and town of src/content/business.ts.
+   */
+  BUSINESS_LEGAL_NAME: optionalString,
+  /** Lines separated by commas or newlines, e.g. "1 Example Street, Manchester, M1 1AA". */
+  BUSINESS_ADDRESS: optionalString,
+  /**
+   * The seller's UK VAT registration number (GB and 9 digits; 12 for a branch; GD/HA and 3).
+   * Set: invoices are VAT invoices showing net, VAT at VAT_RATE and gross. Unset: receipts that
+   * say the seller is not VAT registered.
+   */
+  VAT_NUMBER: optionalString
+    .refine((value) => value === undefined || normaliseUkVatNumber(value) !== null, 'must be a UK VAT number: GB followed by 9 digits (12 for a branch)')
+    .transform((value) => (value === undefined ? undefined : normaliseUkVatNumber(value)!)),
+  /** The VAT rate in per cent (prices are VAT-inclusive); only used with VAT_NUMBER. */
+  VAT_RATE: z.coerce
+    .number()
+    .min(0)
+    .max(100)
+    .multipleOf(0.01, 'at most two decimals')
+    .default(20),
   /** Trust X-Forwarded-For from the first proxy (Netlify sets context.ip instead). */
   TRUST_PROXY: z
     .enum(['true', 'false'])

@@ -219,6 +219,7 @@ const ROUTE_ROLES: Record<string, 'viewer' | 'staff' | 'owner' | 'self'> = {
   'GET /api/admin/stats': 'viewer',
   'GET /api/admin/export/bookings.csv': 'viewer',
   'GET /api/admin/export/contacts.csv': 'viewer',
+  'GET /api/admin/invoices.csv': 'viewer',
   'GET /api/bookings': 'viewer',
   'PATCH /api/bookings/:id/status': 'staff',
   'PATCH /api/bookings/:id/archive': 'staff',

@@ -20,6 +20,9 @@ describe('database export and import', () => {
     const dump = await exportDatabase(source.deps.db);
     expect(dump.format).toBe(DUMP_FORMAT);
     expect(dump.tables.bookings!.length).toBeGreaterThan(3);
+    // The paid demo bookings' invoices, and the counter their numbers came from.
+    expect(dump.tables.invoices!.length).toBeGreaterThan(0);
+    expect(dump.tables.invoice_sequence).toEqual([{ id: 1, last_number: dump.tables.invoices!.length }]);
 
     // Through text, as the file on disk carries it.
     await importDatabase(target.deps.db, JSON.parse(JSON.stringify(dump)));

@@ -28,6 +28,8 @@ import {
   localIsoDate,
   parseUnavailableDates,
   pickKnown,
+  prefillFromBooking,
+  rebookIdFrom,
   reconcileErrors,
   setField,
   standingRefusal,
@@ -38,6 +40,7 @@ import {
   type FormErrors,
   type FormValues,
   type IdempotencyAttempt,
+  type RebookData,
   type Refusal,
 } from './booking-store.ts';
 import { Field, FormSection, INPUT_CLASS } from './Field.tsx';
@@ -86,6 +89,19 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
   const clearedFullDate = useRef(false);
   const form = useRef<HTMLFormElement>(null);
   useEarlyInput(form, adoptEarlyInput);
+
+  // "Book again" from the tracking page: the earlier booking's details, a new date to choose.
+  const [rebooked, setRebooked] = useState<{ id: number } | { failed: true } | null>(null);
+  useEffect(() => {
+    const id = rebookIdFrom(window.location.search);
+    if (id === null) return;
+    api<RebookData>(`/api/bookings/${id}/rebook`, { cache: 'no-store' })
+      .then((data) => {
+        prefillFromBooking(data);
+        setRebooked({ id });
+      })
+      .catch(() => setRebooked({ failed: true }));
+  }, []);
 
   useEffect(() => {
     setMinDate(earliestBookingDate(new Date()));
@@ -236,6 +252,14 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
   return (
     <>
       <ErrorSummary errors={errors} isCustom={isCustom} focusRequest={focusSummary} />
+
+      {rebooked && (
+        <p role="status" data-testid="rebook-note" className="mb-6 rounded-xl border border-concrete-100 bg-concrete-50 px-4 py-3 text-concrete-700">
+          {'id' in rebooked
+            ? `Your details and locations from booking #${rebooked.id} are filled in. Choose a date for the new campaign, add your brand files, and check the rest before you book.`
+            : 'We could not fill in your earlier booking. Track it again and choose Book again, or fill in the form below.'}
+        </p>
+      )}
 
       <form ref={form} noValidate onSubmit={onSubmit} onInputCapture={() => sendEventOnce('booking_started')}
         onFocusCapture={() => void loadValidation().catch(() => {})} aria-label="Booking form" className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">

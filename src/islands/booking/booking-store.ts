@@ -83,3 +83,36 @@ export function updateUpload(id: number, patch: Partial<Omit<UploadItem, 'id'>>)
 export function removeUpload(id: number): void {
   $uploads.set($uploads.get().filter((item) => item.id !== id));
 }
+
+/** GET /api/bookings/{id}/rebook: a completed booking's form data for "Book again" (api.md). */
+export interface RebookData {
+  businessName: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  quantity: number;
+  workType: FormValues['workType'];
+  locations: { address: string; lat: number; lng: number }[];
+}
+
+/** The booking to book again, from /booking?rebook=ID (the tracking page's "Book again"). */
+export function rebookIdFrom(search: string): number | null {
+  const raw = new URLSearchParams(search).get('rebook');
+  return raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+}
+
+/**
+ * Fills the form with an earlier booking: business, contact, work type, its locations and its
+ * number of patches. The date stays empty (the one thing chosen again); the price is the server's.
+ */
+export function prefillFromBooking(data: RebookData): void {
+  for (const name of ['businessName', 'firstName', 'lastName', 'email', 'phone'] as const) setField(name, data[name]);
+  setField('workType', data.workType);
+  setField('preferredDate', '');
+  commitLocations(data.locations.map((location) => ({ id: nextLocationId++, lat: location.lat, lng: location.lng, address: location.address })));
+  // The patches booked last time, which may be more than the locations alone would suggest.
+  const quantity = String(data.quantity);
+  $values.setKey('quantity', quantity);
+  $isCustom.set(quantity !== '5' && quantity !== '10');
+}

@@ -8,6 +8,7 @@ import { ProofPanel, ProofPointer, useProofs } from './ProofPanel.tsx';
 import type { TrackedBooking } from './tracking-api.ts';
 import { DetailRow } from '../shared/DetailRow.tsx';
 import { CrewStatus } from './CrewStatus.tsx';
+import { DocumentsPanel } from './DocumentsPanel.tsx';
 
 const WORK_TYPE = { day: 'Day', night: 'Night' } as const;
 
@@ -50,6 +51,8 @@ export function ProjectResult({ booking, onReset, publishableKey = null }: { boo
       </div>
 
       <ProofPanel bookingId={booking.id} proofs={proofs} reload={reloadProofs} publishableKey={publishableKey} />
+
+      <DocumentsPanel bookingId={booking.id} currentStep={booking.currentStep} />
 
       <PhotoGallery bookingId={booking.id} />
     </div>

@@ -41,6 +41,7 @@ import { challengeRoutes } from './routes/challenge.ts';
 import { adminCrewRoutes } from './routes/admin-crew.ts';
 import { scheduleRoutes } from './routes/schedule.ts';
 import { rescheduleRoutes } from './routes/reschedule.ts';
+import { documentRoutes } from './routes/documents.ts';
 
 /**
  * The whole API as a value (conventions: "the app is a value"). The Netlify function, the local
@@ -112,6 +113,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/admin/crew', adminCrewRoutes);
   app.route('/api/admin', scheduleRoutes);
   app.route('/api/reschedule', rescheduleRoutes);
+  // Invoices, billing details, the campaign report, Book again and the invoices CSV (routes/documents.ts).
+  app.route('/api', documentRoutes);
 
   app.onError(handleError);
   app.notFound(handleNotFound);

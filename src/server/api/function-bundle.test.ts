@@ -8,7 +8,10 @@ import { functionBuildOptions } from '../../../bench/lib/function-bundle.ts';
 // 1.75 MB since staff accounts: their routes and services (about 30 KB) and the 10 000 most common
 // passwords that a new staff password is checked against (83 KB, parsed only when a password is
 // set). The WebAuthn library stays outside the bundle (FUNCTION_EXTERNALS, scripts/build-functions.ts), loaded by the first passkey call.
-const BUNDLE_BUDGET_BYTES = 1_750_000;
+// 1.9 MB since invoices and campaign reports (services/documents/): about 30 KB of code and the two
+// faces of Inter embedded in every PDF (82 KB of base64, decoded only by the first document);
+// pdfkit itself stays outside the bundle (FUNCTION_EXTERNALS).
+const BUNDLE_BUDGET_BYTES = 1_900_000;
 const ZOD_BUDGET_BYTES = 300_000;
 
 describe('the API function bundle', () => {

@@ -44,6 +44,9 @@ export const SAMPLE_BOOKING: BookingRow = {
   reminderSentFor: null,
   inviteSequence: 0,
   inviteStatus: 'tentative',
+  billingAddress: null,
+  poReference: null,
+  customerVatNumber: null,
   createdAt: SAMPLE_NOW,
   updatedAt: SAMPLE_NOW,
 };

@@ -34,6 +34,10 @@ export function QuickActions() {
         <a className={LINK} href="/api/admin/export/contacts.csv" download>
           Download enquiries (CSV)
         </a>
+        {/* Every invoice to date, one row per line, for the accountant (api.md; ?from=&to= narrow it). */}
+        <a className={LINK} href="/api/admin/invoices.csv" download>
+          Download invoices (CSV)
+        </a>
         <a className={LINK} href="/api/bookings" target="_blank" rel="noopener">
           View bookings data<span className="sr-only"> (opens in a new tab)</span>
         </a>

@@ -1,15 +1,12 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { getCookie } from 'hono/cookie';
-import { eq } from 'drizzle-orm';
-import { bookings } from '../../../../db/schema.ts';
 import { proofCommentSchema, waiveSchema } from '../../../domain/proof-schema.ts';
 import type { AppEnv } from '../deps.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
 import { readJson, readMultipartForm } from '../middleware/body.ts';
-import { adminActor, adminActorName, readAdminSession, requireAdmin } from '../middleware/admin-auth.ts';
+import { adminActor, adminActorName, requireAdmin } from '../middleware/admin-auth.ts';
 import { rateLimit } from '../../services/limits/rate-limit.ts';
-import { PHOTO_GRANT_COOKIE, hasPhotoGrant, readGrantTokens } from '../../services/projects/tracking.ts';
+import { bookingIdParam as idParam, isGrantedClient, readableBooking } from '../middleware/booking-access.ts';
 import {
   MAX_PROOF_BYTES,
   PROOF_MESSAGES,
@@ -31,30 +28,6 @@ import { judgedType } from './uploads.ts';
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 // A person decides a few times; a script creating PaymentIntents in a loop is stopped.
 const STENCIL_CHANGE_LIMIT = { name: 'stencil-change', limit: 20, windowSeconds: 600 };
-
-function idParam(c: Context<AppEnv>): number {
-  const raw = c.req.param('id') ?? '';
-  const id = Number(raw);
-  if (!/^\d{1,9}$/.test(raw) || !Number.isSafeInteger(id) || id < 1) throw notFound();
-  return id;
-}
-
-/** True when this browser holds a live tracking grant for the booking. */
-function isGrantedClient(c: Context<AppEnv>, bookingId: number): Promise<boolean> {
-  const { db, now } = c.get('deps');
-  return hasPhotoGrant(db, readGrantTokens(getCookie(c, PHOTO_GRANT_COOKIE)), bookingId, now());
-}
-
-/** Staff, or the granted client: the booking's id when this request may read it, else a 404. */
-async function readableBooking(c: Context<AppEnv>, bookingId: number): Promise<number> {
-  if (await readAdminSession(c)) {
-    const [exists] = await c.get('deps').db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, bookingId)).limit(1);
-    if (exists) return bookingId;
-  } else if (await isGrantedClient(c, bookingId)) {
-    return bookingId;
-  }
-  throw notFound();
-}
 
 /** The proof, when staff or the client granted its booking ask for it; else a 404. */
 async function readableProof(c: Context<AppEnv>): Promise<ProofRow> {

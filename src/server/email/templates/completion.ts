@@ -13,6 +13,8 @@ export interface CompletionEmailContext {
   completionDate: string | null;
   photoUrls: string[];
   galleryUrl: string;
+  /** The customer's tracking page (a magic link), where the campaign report PDF is. */
+  reportUrl?: string;
 }
 
 export function completionEmail(context: CompletionEmailContext, sendKey: string): BookingEmailMessage {
@@ -26,6 +28,7 @@ export function completionEmail(context: CompletionEmailContext, sendKey: string
     'YOUR PROJECT PAGE',
     `Photos of your patches, ready to share: ${context.galleryUrl}`,
     ...(context.photoUrls.length ? ['', 'AFTER PHOTOS', ...context.photoUrls.map((url) => `  - ${url}`)] : []),
+    ...(context.reportUrl ? ['', 'CAMPAIGN REPORT', `Every location with its photos, times and places, as a PDF for your client or manager: ${context.reportUrl}`] : []),
     '',
     fade,
     '',
@@ -35,7 +38,7 @@ export function completionEmail(context: CompletionEmailContext, sendKey: string
   const html = layout(`<p>Hello ${escapeHtml(context.firstName)},</p>
 <p>Your ${context.quantity} patches were completed${escapeHtml(completed)}. Thank you for choosing ${escapeHtml(BUSINESS.name)}.</p>
 <p><a href="${escapeHtml(context.galleryUrl)}">See your project page</a>: photos of your patches, ready to share.</p>
-${context.photoUrls.map((url) => `<p><img src="${escapeHtml(url)}" alt="After photo" width="480" style="max-width:100%;height:auto;border-radius:8px"></p>`).join('\n')}
+${context.reportUrl ? `<p><a href="${escapeHtml(context.reportUrl)}">Download your campaign report</a> (PDF): every location with its photos, times and places, for your client or manager.</p>\n` : ''}${context.photoUrls.map((url) => `<p><img src="${escapeHtml(url)}" alt="After photo" width="480" style="max-width:100%;height:auto;border-radius:8px"></p>`).join('\n')}
 <p>${escapeHtml(fade)}</p>
 <p>${escapeHtml(BUSINESS.phone)} · ${escapeHtml(BUSINESS.email)}<br>${escapeHtml(BUSINESS.legalName)}</p>`);
   return {

@@ -14,8 +14,10 @@ export function paymentReceiptEmail(
   booking: BookingRow,
   siteUrl: string,
   trackingUrl?: string,
-  invite?: EmailAttachment | null,
+  attachments: EmailAttachment[] = [],
+  invoiceNumber?: string,
 ): BookingEmailMessage {
+  const invite = attachments.some((attachment) => attachment.type.startsWith('text/calendar'));
   const amount = formatPounds(booking.amountPaidPence ?? booking.totalPricePence);
   const trackUrl = trackProjectUrl(siteUrl);
   const plain = text([
@@ -37,6 +39,7 @@ export function paymentReceiptEmail(
       : [`Track your project at ${trackUrl} with this e-mail address and your booking ID.`]),
     '',
     ...(invite ? ['The calendar invite attached confirms the installation in your calendar.', ''] : []),
+    ...(invoiceNumber ? [`Your invoice ${invoiceNumber} is attached as a PDF; it can also be downloaded from your tracking page.`, ''] : []),
     `Questions? Call ${BUSINESS.phone} or e-mail ${BUSINESS.email} (${BUSINESS.supportHours.text}).`,
     '',
     BUSINESS.name,
@@ -49,7 +52,7 @@ export function paymentReceiptEmail(
     kind: 'payment-receipt',
     bookingId: booking.id,
     dedupeKey: paymentReceiptKey(booking.id),
-    ...(invite ? { attachments: [invite] } : {}),
+    ...(attachments.length ? { attachments } : {}),
   };
 }
 

@@ -88,11 +88,11 @@ export async function cleanImage(bytes: Uint8Array, mimeType: CleanImageType, fi
   return encode(await pipeline(bytes), mimeType, field);
 }
 
-/** A JPEG thumbnail made from the image's own pixels (never one a client sent). */
-export async function makeThumbnail(bytes: Uint8Array, field = 'photo'): Promise<CleanImage> {
+/** A JPEG thumbnail made from the image's own pixels (never one a client sent); the campaign report asks for a larger one. */
+export async function makeThumbnail(bytes: Uint8Array, field = 'photo', longSide = THUMBNAIL_LONG_SIDE): Promise<CleanImage> {
   await checkPixels(bytes, field);
   const image = (await pipeline(bytes))
-    .resize({ width: THUMBNAIL_LONG_SIDE, height: THUMBNAIL_LONG_SIDE, fit: 'inside', withoutEnlargement: true })
+    .resize({ width: longSide, height: longSide, fit: 'inside', withoutEnlargement: true })
     // A PNG's transparency becomes white, not black, in a JPEG.
     .flatten({ background: '#ffffff' });
   return encode(image, 'image/jpeg', field);

@@ -14,6 +14,8 @@ import { capacityOn, heldPatches, lockDate } from '../bookings/availability.ts';
 import { installationDay } from '../../../domain/schedule.ts';
 import { confirmInvite } from '../bookings/installation-invites.ts';
 import { CURRENCY, type BookingRow } from './payments.ts';
+import { issueBookingInvoice } from '../documents/invoices.ts';
+import { invoiceAttachment } from '../documents/invoice-pdf.ts';
 import type { WebhookOutcome } from './payment-webhook.ts';
 
 /**
@@ -143,7 +145,10 @@ export async function markPaid(
   // calendar invite that turns the TENTATIVE event CONFIRMED.
   const trackingToken = await createTrackingLink(db, booking.id, deps.now());
   const invite = await confirmInvite(db, updated, { siteUrl: deps.env.SITE_URL, now: deps.now() });
-  await queueEmail(db, paymentReceiptEmail(updated, deps.env.SITE_URL, trackingLinkUrl(deps.env.SITE_URL, trackingToken), invite));
+  // The invoice's number is taken in this transaction, so it commits (or rolls back) with the payment.
+  const invoice = await issueBookingInvoice(db, deps.env, deps.now(), updated, intent.id, event.created);
+  const attachments = [...(invite ? [invite] : []), await invoiceAttachment(invoice)];
+  await queueEmail(db, paymentReceiptEmail(updated, deps.env.SITE_URL, trackingLinkUrl(deps.env.SITE_URL, trackingToken), attachments, invoice.number));
   return 'paid';
 }
 

@@ -35,7 +35,20 @@ import { eraseWorkers, workerNeedles, workersWithEmail } from './worker-erasure.
 export const PERSONAL_DATA = {
   bookings: {
     erasure: 'anonymised (kept 7 years for the accounts: money, dates, patch counts stay)',
-    personal: ['first_name', 'last_name', 'business_name', 'email', 'phone', 'location_address', 'special_instructions', 'status_notes', 'payment_failure_message'],
+    personal: [
+      'first_name',
+      'last_name',
+      'business_name',
+      'email',
+      'phone',
+      'location_address',
+      'special_instructions',
+      'status_notes',
+      'payment_failure_message',
+      'billing_address',
+      'po_reference',
+      'customer_vat_number',
+    ],
     other: ['postcode', 'region', 'work_type', 'status', 'payment_status', 'stripe_payment_intent_id', 'checkout_token_hash', 'invite_status', 'hold_client'],
   },
   booking_locations: { erasure: 'address emptied, coordinates zeroed', personal: ['address'], other: ['postcode', 'region'] },
@@ -60,6 +73,14 @@ export const PERSONAL_DATA = {
     erasure: "the customer's request and the waiver's reason emptied (amounts and payment state stay for the accounts)",
     personal: ['comment', 'waived_reason'],
     other: ['status', 'stripe_payment_intent_id', 'waived_by'],
+  },
+  // Financial records (api.md "Documents for business customers"): HMRC asks for VAT records to be
+  // kept 6 years from the end of the accounting period, so erasure leaves issued invoices as they
+  // are; the privacy page says so (src/content/legal).
+  invoices: {
+    erasure: 'kept unchanged for 6 years after the end of the accounting period (VAT records); the booking link goes if the booking is deleted',
+    personal: ['seller', 'customer', 'lines'],
+    other: ['number', 'kind', 'payment_reference'],
   },
   crew_stops: { erasure: "a worker's name replaced when the worker is the subject", personal: ['worker_name'], other: ['status'] },
   contact_enquiries: { erasure: 'deleted', personal: ['first_name', 'last_name', 'email', 'phone', 'message'], other: ['inquiry_type'] },
@@ -110,6 +131,7 @@ export const NO_PERSONAL_DATA = {
   client_hash_keys: 'the random daily secrets client addresses are hashed with; deleted after two days',
   stripe_events: 'Stripe event ids and types',
   job_runs: 'job names, run keys and counts',
+  invoice_sequence: 'the last invoice number issued',
   crew_links: "token hashes of a worker's day links; deleted with the worker",
   used_challenges: 'signatures of spent proof-of-work challenges; deleted once expired',
   known_devices: 'hashes of the device cookies of browsers that signed in to the dashboard',
@@ -216,6 +238,9 @@ export async function erasePersonalData(
             specialInstructions: null,
             statusNotes: null,
             paymentFailureMessage: null,
+            billingAddress: null,
+            poReference: null,
+            customerVatNumber: null,
             checkoutTokenHash: null,
             updatedAt: now,
           })

@@ -14,6 +14,7 @@ import { deliverAfterAnswer } from '../../providers/mailer.ts';
 import { PaymentsUnavailableError, type PaymentEvent } from '../../providers/payments.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import { lockBookingRow, staffAddress } from './stencil-proofs.ts';
+import { issueStencilChangeInvoice } from '../documents/invoices.ts';
 
 /**
  * A stencil change after approval (api.md POST /api/bookings/{id}/stencil-change): the stencil is
@@ -213,6 +214,8 @@ export async function applyStencilChangeEvent(
     .where(and(eq(stencilChanges.id, change.id), eq(stencilChanges.status, 'awaiting_payment')))
     .returning();
   if (!paid) return 'already_paid';
+  // Its invoice commits with the payment (services/documents/invoices.ts).
+  await issueStencilChangeInvoice(tx, deps.env, now, paid, intent.id);
   mailKeys.push(await reopenApproval(tx, deps, paid, { kind: 'paid', amountPence: intent.amountReceived }, now));
   await writeChannelLog(tx, {
     channel: 'booking',

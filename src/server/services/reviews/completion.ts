@@ -8,6 +8,7 @@ import { deliverAfterAnswer } from '../../providers/mailer.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import { completionEmail, reviewInvitationEmail } from '../../email/templates/index.ts';
 import { openReviewInvitation } from './review-invitations.ts';
+import { createTrackingLink, trackingLinkUrl } from '../projects/tracking.ts';
 
 // The Reviews (completion) tab (admin-dashboard.md §2): completed projects, the completion e-mail
 // that closes each one, and what came back. The review invitation follows the completion e-mail.
@@ -146,6 +147,8 @@ export async function sendCompletionEmail(deps: AppDeps, bookingId: number, acto
         completionDate: booking.completionDate?.toISOString() ?? null,
         photoUrls: afterPhotos.map((photo) => `${site}/uploads/${photo.fileName}`),
         galleryUrl: `${site}/gallery/${bookingId}`,
+        // The report needs the tracking page's grant: a link of its own opens it (api.md).
+        reportUrl: trackingLinkUrl(deps.env.SITE_URL, await createTrackingLink(tx, bookingId, now)),
       },
       now.toISOString().slice(0, 10),
     );
