@@ -11,14 +11,28 @@ import { currentClientHashKey, previousClientHashKey } from './client-hash-keys.
  * ALTCHA's v2 challenge, created and checked here, solved in the browser by a web worker
  * (src/islands/shared/challenge-worker.ts). Nothing leaves the site: no cookie, no third party.
  *
- * The server picks a secret counter below `maxNumber`; the browser finds it by trying counters
- * from 0 with SHA-256 until the key's prefix matches, on average maxNumber / 2 hashes. Checking a
+ * The server picks a secret counter below CHALLENGE_MAX_NUMBER; the browser finds it by trying
+ * counters from 0 until the key's prefix matches, each try `cost` chained SHA-256 hashes: on
+ * average CHALLENGE_MAX_NUMBER / 2 × cost hashes (docs/SECURITY.md has the measured price). Checking a
  * solution costs one HMAC (the key's signature), so a flood of wrong answers costs the server
  * almost nothing. The signing secrets come from the day's client-hash key (client-hash-keys.ts):
  * no setting to leak or forget, and a challenge made just before midnight (UTC) is still checked
  * with yesterday's.
  */
 export const CHALLENGE_HEADER = 'X-Altcha';
+
+/**
+ * What a challenge is for (api.md "Work that costs what it says"): the ceiling it was issued for,
+ * signed into it, so a solution bought for one form opens no other.
+ */
+export const CHALLENGE_PURPOSES = ['bookings', 'enquiries', 'uploads', 'tracking', 'sign-in'] as const;
+export type ChallengePurpose = (typeof CHALLENGE_PURPOSES)[number];
+
+/** The work doubles with each further multiple of the ceiling, up to this many times the base. */
+export const MAX_COST_FACTOR = 4;
+
+/** How many times the base work a challenge costs at `pressure` (1 at the ceiling). */
+export const costFactor = (pressure: number) => Math.min(MAX_COST_FACTOR, 2 ** Math.max(0, Math.floor(pressure) - 1));
 
 /** How long a challenge may be solved and used: a slow phone, a form left open a while. */
 export const CHALLENGE_TTL_SECONDS = 10 * 60;
@@ -48,22 +62,22 @@ function secretsFrom(dayKey: Buffer): Secrets {
 }
 
 /**
- * A fresh challenge; its expiry travels signed in `data` and is checked against the app's own
- * clock (deps.now), not the library's. `pressure` is how many times over its ceiling the site is (1 at the
- * ceiling): the work doubles with each further multiple, up to 4 times the base.
+ * A fresh challenge for `purpose`; its purpose and expiry travel signed in `data`, the expiry
+ * checked against the app's own clock (deps.now), not the library's. `pressure` is how many times
+ * over its ceiling the site is (1 at the ceiling): the work doubles with each further multiple,
+ * up to MAX_COST_FACTOR times the base.
  */
-export async function issueChallenge(deps: Pick<AppDeps, 'db' | 'env' | 'now'>, pressure = 1): Promise<Challenge> {
+export async function issueChallenge(deps: Pick<AppDeps, 'db' | 'env' | 'now'>, purpose: ChallengePurpose, pressure = 1): Promise<Challenge> {
   const now = deps.now();
   const secrets = secretsFrom(await currentClientHashKey(deps.db, now));
-  const factor = Math.min(4, 2 ** Math.max(0, Math.floor(pressure) - 1));
-  const maxNumber = deps.env.CHALLENGE_MAX_NUMBER * factor;
   const { lib, deriveKey } = await loadAltcha();
   return lib.createChallenge({
     algorithm: ALGORITHM,
-    cost: 1,
-    counter: randomInt(0, maxNumber),
+    // The price shows in the challenge itself: each counter tried costs `cost` chained hashes.
+    cost: costFactor(pressure),
+    counter: randomInt(0, deps.env.CHALLENGE_MAX_NUMBER),
     deriveKey,
-    data: { expires: Math.floor(now.getTime() / 1000) + CHALLENGE_TTL_SECONDS },
+    data: { expires: Math.floor(now.getTime() / 1000) + CHALLENGE_TTL_SECONDS, purpose },
     hmacSignatureSecret: secrets.signature,
     hmacKeySignatureSecret: secrets.keySignature,
   });
@@ -83,12 +97,13 @@ export function readChallengePayload(header: string | undefined): Payload | null
 }
 
 /**
- * Whether the header carries a solved challenge of ours that has not expired and was never used
- * before; using it spends it (one row in used_challenges), so a replayed solution is refused.
+ * Whether the header carries a solved challenge of ours, issued for `purpose`, that has not
+ * expired and was never used before; using it spends it (one row in used_challenges), so a
+ * replayed solution is refused.
  */
-export async function spendSolvedChallenge(deps: Pick<AppDeps, 'db' | 'now'>, header: string | undefined): Promise<boolean> {
+export async function spendSolvedChallenge(deps: Pick<AppDeps, 'db' | 'now'>, header: string | undefined, purpose: ChallengePurpose): Promise<boolean> {
   const payload = readChallengePayload(header);
-  if (!payload) return false;
+  if (!payload || payload.challenge.parameters.data?.purpose !== purpose) return false;
   const now = deps.now();
   const expires = Number(payload.challenge.parameters.data?.expires);
   if (!Number.isFinite(expires) || expires * 1000 < now.getTime()) return false;
