@@ -129,7 +129,7 @@ describe('past a site-wide ceiling: proof of work, not refusal', () => {
 
   it('GET /api/challenge gives a challenge at any time, and its solution lets a request past the ceiling', async () => {
     freshHour();
-    const response = await ctx.app.request('/api/challenge', {}, freshClient());
+    const response = await ctx.app.request('/api/challenge?for=tracking', {}, freshClient());
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const header = await solvedHeader(await response.json());

@@ -65,26 +65,28 @@ export async function signIn(c: Context<AppEnv>, user: StaffUserRow, how: string
 }
 
 /**
- * One password check's time for every e-mail (api.md; SECURITY.md): the bootstrap owner's two
- * possible passwords (the environment's and one set from a reset link) are checked side by side,
- * and an e-mail with no password is checked against a decoy. `viaBootstrap`: the environment's
+ * One password check for every attempt, whatever the e-mail (api.md; SECURITY.md): an account's
+ * own password when it has one; the site's admin password (ADMIN_PASSWORD / _HASH) for the
+ * bootstrap owner when the sign-in names no e-mail (the bootstrap way in, which keeps working
+ * after the owner set a password of their own) or the owner has none of their own yet; a decoy
+ * for an e-mail with no password, so its refusal takes as long. `viaBootstrap`: the admin
  * password matched.
  */
 async function checkPassword(
   c: Context<AppEnv>,
   password: string,
   isBootstrap: boolean,
+  namedEmail: boolean,
   user: StaffUserRow | null,
 ): Promise<{ passwordOk: boolean; viaBootstrap: boolean }> {
   const admin = c.get('deps').admin;
-  const [viaBootstrap, viaOwn] = await Promise.all([
-    isBootstrap && admin ? verifyAdminPassword(password, admin.passwordHash) : false,
-    user?.passwordHash
-      ? verifyAdminPassword(password, user.passwordHash)
-      : isBootstrap && admin ? false
-      : verifyAdminPassword(password, await (decoyHash ??= hashAdminPassword('not a password anyone has'))).then(() => false),
-  ]);
-  return { passwordOk: viaBootstrap || viaOwn, viaBootstrap };
+  if (isBootstrap && admin && (!namedEmail || !user?.passwordHash)) {
+    const ok = await verifyAdminPassword(password, admin.passwordHash);
+    return { passwordOk: ok, viaBootstrap: ok };
+  }
+  const hash = user?.passwordHash ?? (await (decoyHash ??= hashAdminPassword('not a password anyone has')));
+  const ok = await verifyAdminPassword(password, hash);
+  return { passwordOk: ok && Boolean(user?.passwordHash), viaBootstrap: false };
 }
 
 /**
@@ -119,7 +121,7 @@ export const adminAuthRoutes = new Hono<AppEnv>()
     let user = await findUserByEmail(deps.db, email);
     const attempt = await admitSignIn(c, client, email, user?.id);
     const isBootstrap = email === ownerEmail;
-    const { passwordOk, viaBootstrap } = await checkPassword(c, body.password, isBootstrap, user);
+    const { passwordOk, viaBootstrap } = await checkPassword(c, body.password, isBootstrap, Boolean(body.email), user);
     // The environment's password may sign in the bootstrap owner even while it is invited or
     // demoted (restored below, once the whole sign-in has succeeded); never a deactivated one.
     const active = passwordOk && (user ? user.status === 'active' || (viaBootstrap && user.status === 'invited') : viaBootstrap);

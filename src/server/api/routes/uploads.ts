@@ -23,7 +23,7 @@ import { withinSiteCeiling } from '../../services/limits/site-ceilings.ts';
 import { clientKey } from '../../services/limits/client-info.ts';
 import { checkUnclaimedUploadQuota } from '../../services/limits/upload-quota.ts';
 import { detectFileType, judgeFileContent, sanitizeOriginalName, type AllowedFileType } from '../../services/files/file-type.ts';
-import { cleanStagedUpload } from '../../services/files/image-clean.ts';
+import { cleanStagedUpload, IMAGE_MESSAGES } from '../../services/files/image-clean.ts';
 import { createUploadcare, UploadcareUnavailableError } from '../../providers/uploadcare.ts';
 
 export const UPLOAD_MESSAGES = {
@@ -87,6 +87,7 @@ async function receiveUpload(body: ReadableStream<Uint8Array> | null, boundary: 
 export function judgedType(bytes: Uint8Array): AllowedFileType {
   const judged = judgeFileContent(bytes);
   if ('type' in judged) return judged.type;
+  if (judged.refused === 'too-many-pixels') throw new AppError(413, IMAGE_MESSAGES.tooManyPixels, { file: IMAGE_MESSAGES.tooManyPixels });
   const message = judged.refused === 'unsafe-svg' ? UPLOAD_MESSAGES.unsafeSvg : UPLOAD_MESSAGES.unsupportedType;
   throw new AppError(415, message, { file: message });
 }
