@@ -8,6 +8,7 @@ import { stopProcessGroup, waitUntilAnswering } from '../../bench/lib/child-serv
 import { freePort } from '../../scripts/free-port.ts';
 import { bookingPayload } from '../fixtures/bookings.ts';
 import { ADMIN_PASSWORD, TRANSPARENT_PNG } from '../fixtures/e2e-server.ts';
+import { HOLD_NOTICE } from '../../src/domain/booking-limits.ts';
 
 // api.md "Abuse and availability": past a site-wide ceiling the forms solve a proof-of-work
 // challenge in a web worker, say "Checking…" and keep what was typed, and the customer is served.
@@ -118,7 +119,7 @@ test.describe('a busy site still serves its customers', () => {
     await expect(map.locator('.leaflet-container')).toBeVisible();
     await map.click({ position: { x: 80, y: 90 } });
     await expect(page.getByTestId('selected-location')).toHaveCount(1);
-    await expect(page.getByText('We hold your date for 60 minutes while you pay.')).toBeVisible();
+    await expect(page.getByText(HOLD_NOTICE)).toBeVisible();
 
     const release = await holdWorker(page);
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
