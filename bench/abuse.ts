@@ -15,7 +15,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { solveChallenge, type Challenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/web/sha';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { freePort } from '../scripts/free-port.ts';
 import { addDays } from '../src/domain/format.ts';
 import { createScratchDatabase } from './lib/scratch-db.ts';

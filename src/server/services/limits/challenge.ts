@@ -12,8 +12,8 @@ import { currentClientHashKey, previousClientHashKey } from './client-hash-keys.
  * (src/islands/shared/challenge-worker.ts). Nothing leaves the site: no cookie, no third party.
  *
  * The server picks a secret counter below CHALLENGE_MAX_NUMBER; the browser finds it by trying
- * counters from 0 until the key's prefix matches, each try `cost` chained SHA-256 hashes: on
- * average CHALLENGE_MAX_NUMBER / 2 × cost hashes (docs/SECURITY.md has the measured price). Checking a
+ * counters from 0 until the key's prefix matches, each try `cost` PBKDF2-SHA-256 iterations: on
+ * average CHALLENGE_MAX_NUMBER / 2 tries (docs/SECURITY.md has the measured price). Checking a
  * solution costs one HMAC (the key's signature), so a flood of wrong answers costs the server
  * almost nothing. The signing secrets come from the day's client-hash key (client-hash-keys.ts):
  * no setting to leak or forget, and a challenge made just before midnight (UTC) is still checked
@@ -40,16 +40,24 @@ export const CHALLENGE_TTL_SECONDS = 10 * 60;
 /** The 428's message; the forms show "Checking…" instead while they solve it. */
 export const CHALLENGE_REQUIRED = 'We are busier than usual. Please let your browser finish a short check, then try again.';
 
-const ALGORITHM = 'SHA-256';
+/**
+ * PBKDF2 with SHA-256, so that a browser does the work natively: WebCrypto runs a try's
+ * CHALLENGE_ITERATIONS in one call, where plain SHA-256 made it pay one slow call per hash, 400
+ * times the native price an attacker pays (docs/SECURITY.md "Known limits" has the measurements,
+ * and why not scrypt or Argon2id).
+ */
+const ALGORITHM = 'PBKDF2/SHA-256';
+/** PBKDF2 iterations per counter tried, at the base price (times costFactor under pressure). */
+export const CHALLENGE_ITERATIONS = 1000;
 
 /**
  * altcha-lib, loaded by the first request that needs a challenge: a ceiling is rarely passed, so
  * a cold start neither parses nor runs it (netlify.toml keeps it out of the function's bundle,
  * as it does Stripe's library).
  */
-let altchaLibrary: Promise<{ lib: typeof import('altcha-lib'); deriveKey: typeof import('altcha-lib/algorithms/sha').deriveKey }> | undefined;
+let altchaLibrary: Promise<{ lib: typeof import('altcha-lib'); deriveKey: typeof import('altcha-lib/algorithms/pbkdf2').deriveKey }> | undefined;
 const loadAltcha = () =>
-  (altchaLibrary ??= Promise.all([import('altcha-lib'), import('altcha-lib/algorithms/sha')]).then(([lib, sha]) => ({ lib, deriveKey: sha.deriveKey })));
+  (altchaLibrary ??= Promise.all([import('altcha-lib'), import('altcha-lib/algorithms/pbkdf2')]).then(([lib, pbkdf2]) => ({ lib, deriveKey: pbkdf2.deriveKey })));
 
 interface Secrets {
   signature: string;
@@ -73,8 +81,8 @@ export async function issueChallenge(deps: Pick<AppDeps, 'db' | 'env' | 'now'>, 
   const { lib, deriveKey } = await loadAltcha();
   return lib.createChallenge({
     algorithm: ALGORITHM,
-    // The price shows in the challenge itself: each counter tried costs `cost` chained hashes.
-    cost: costFactor(pressure),
+    // The price shows in the challenge itself: each counter tried costs `cost` PBKDF2 iterations.
+    cost: CHALLENGE_ITERATIONS * costFactor(pressure),
     counter: randomInt(0, deps.env.CHALLENGE_MAX_NUMBER),
     deriveKey,
     data: { expires: Math.floor(now.getTime() / 1000) + CHALLENGE_TTL_SECONDS, purpose },
