@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { webauthnChallenges } from '../../db/schema.ts';
 import { addDays } from '../../src/domain/format.ts';
 import { UPLOAD_PART_BYTES } from '../../src/domain/upload-parts.ts';
-import { CHALLENGE_ITERATIONS, CHALLENGE_REQUIRED } from '../../src/server/services/limits/challenge.ts';
+import { CHALLENGE_ITERATIONS, CHALLENGE_REQUIRED, MAX_COST_FACTOR } from '../../src/server/services/limits/challenge.ts';
 import { UPLOAD_QUOTA_MESSAGE } from '../../src/server/services/limits/upload-quota.ts';
 import { UPLOAD_PART_MESSAGES } from '../../src/server/api/routes/upload-parts.ts';
 import { createTestContext, jsonRequest, TEST_ADMIN_PASSWORD, TEST_ORIGIN } from '../setup/test-app.ts';
@@ -148,8 +148,8 @@ describe('row 4: work that costs what it says', () => {
       expect((await book({ 'X-Altcha': await solvedHeader(challenge) })).status).toBe(201);
     }
     expect(costs[0]).toBe(CHALLENGE_ITERATIONS);
-    expect(costs.at(-1)).toBe(4 * CHALLENGE_ITERATIONS);
-    expect(await priceNow()).toBe(4 * CHALLENGE_ITERATIONS);
+    expect(costs.at(-1)).toBe(MAX_COST_FACTOR * CHALLENGE_ITERATIONS);
+    expect(await priceNow()).toBe(MAX_COST_FACTOR * CHALLENGE_ITERATIONS);
     // Without a ceiling named, the call says which ones exist.
     expect((await ctx.app.request('/api/challenge', {}, freshClient())).status).toBe(400);
   });

@@ -29,7 +29,7 @@ export const CHALLENGE_PURPOSES = ['bookings', 'enquiries', 'uploads', 'tracking
 export type ChallengePurpose = (typeof CHALLENGE_PURPOSES)[number];
 
 /** The work doubles with each further multiple of the ceiling, up to this many times the base. */
-export const MAX_COST_FACTOR = 4;
+export const MAX_COST_FACTOR = 2;
 
 /** How many times the base work a challenge costs at `pressure` (1 at the ceiling). */
 export const costFactor = (pressure: number) => Math.min(MAX_COST_FACTOR, 2 ** Math.max(0, Math.floor(pressure) - 1));
