@@ -43,6 +43,7 @@ const newClient = () => ({ incoming: { socket: { remoteAddress: `10.0.${Math.flo
  * with the hash of its checkout token (returned beside the row, as the creator would hold it).
  */
 let tokenNumber = 0;
+let dateNumber = 0;
 async function insertBooking(
   overrides: Partial<typeof bookings.$inferInsert> & { quantity?: number; workType?: WorkType } = {},
   database: typeof db = db,
@@ -62,7 +63,7 @@ async function insertBooking(
       workType,
       locationAddress: '1 Market Street, Manchester M1 1AA',
       // A date of its own, so paid bookings of other tests never fill it.
-      preferredDate: addDays('2027-08-01', ++tokenNumber % 300),
+      preferredDate: addDays('2028-01-01', ++dateNumber),
       totalPricePence: computeTotalPricePence(quantity, workType),
       checkoutTokenHash: hashCheckoutToken(checkoutToken),
       createdAt: ctx.deps.now(),
