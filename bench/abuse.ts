@@ -15,12 +15,15 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { solveChallenge, type Challenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/web/sha';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { freePort } from '../scripts/free-port.ts';
 import { addDays } from '../src/domain/format.ts';
 import { createScratchDatabase } from './lib/scratch-db.ts';
 import { startChildServer, root } from './lib/child-server.ts';
 import { bookingPayload } from '../tests/fixtures/bookings.ts';
+import { hashAdminPassword } from '../src/server/admin-password.ts';
+import { CHALLENGE_ITERATIONS, MAX_COST_FACTOR } from '../src/server/services/limits/challenge.ts';
+import { nativeMicrosecondsPerTry, webCryptoMicrosecondsPerTry } from './lib/native-solver.ts';
 
 const MB = 1024 * 1024;
 const FILE_BYTES = 10 * MB;
@@ -36,6 +39,7 @@ const newAddress = () => {
 interface Answer {
   status: number;
   body: Record<string, unknown>;
+  cookies: string[];
 }
 
 interface Caller {
@@ -46,14 +50,21 @@ interface Caller {
 }
 
 /** One request from `caller`; a 428 is solved and sent again when `solve` is on (a real browser). */
-async function call(caller: Caller, method: string, url: string, body?: unknown, { solve = false, raw }: { solve?: boolean; raw?: Uint8Array } = {}): Promise<Answer> {
+async function call(
+  caller: Caller,
+  method: string,
+  url: string,
+  body?: unknown,
+  { solve = false, raw, headers = {}, forwardedFor }: { solve?: boolean; raw?: Uint8Array; headers?: Record<string, string>; forwardedFor?: string } = {},
+): Promise<Answer> {
   let header: string | undefined;
   for (let attempt = 0; ; attempt += 1) {
     const response = await fetch(`${caller.baseUrl}${url}`, {
       method,
       headers: {
         origin: caller.baseUrl,
-        'x-forwarded-for': caller.address,
+        'x-forwarded-for': forwardedFor ?? caller.address,
+        ...headers,
         ...(raw ? { 'content-type': 'application/octet-stream' } : body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(header ? { 'x-altcha': header } : {}),
       },
@@ -61,15 +72,19 @@ async function call(caller: Caller, method: string, url: string, body?: unknown,
     });
     const text = await response.text();
     const parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-    if (response.status !== 428 || !solve || attempt >= 2) return { status: response.status, body: parsed };
+    if (response.status !== 428 || !solve || attempt >= 2) return { status: response.status, body: parsed, cookies: response.headers.getSetCookie() };
     const started = performance.now();
     const challenge = parsed.challenge as Challenge;
+    maxCostSeen = Math.max(maxCostSeen, Number(challenge.parameters.cost));
     const solution = await solveChallenge({ challenge, deriveKey });
     caller.solved.count += 1;
     caller.solved.seconds += (performance.now() - started) / 1000;
     header = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
   }
 }
+
+/** The highest price (PBKDF2 iterations a try) a challenge asked during the current row. */
+let maxCostSeen = 0;
 
 const caller = (baseUrl: string, address = newAddress()): Caller => ({ baseUrl, address, solved: { count: 0, seconds: 0 } });
 
@@ -90,7 +105,15 @@ interface Attack {
 interface Context {
   nextDate(): string;
   db: pg.Client;
+  /** The owner's browser, signed in before the attacks: its device cookie. */
+  ownerDevice: string;
+  ownerEmail: string;
 }
+
+const STAFF_PASSWORD = 'lantern orchard violet 42';
+const signIn = (who: Caller, email: string, password: string, headers: Record<string, string> = {}, forwardedFor?: string) =>
+  call(who, 'POST', '/api/admin/login', { email, password }, { headers, forwardedFor });
+const deviceOf = (answer: Answer) => answer.cookies.find((cookie) => cookie.startsWith('cp_device='))?.split(';')[0] ?? '';
 
 function tally(statuses: number[]): Record<number, number> {
   const counts: Record<number, number> = {};
@@ -116,10 +139,12 @@ const ATTACKS: Attack[] = [
     },
   },
   {
-    name: '120 bookings for a full date from 6 addresses (all refused with 409)',
+    name: '120 bookings for a date paid bookings fill, from 6 addresses (all refused with 409)',
     async run(baseUrl, context) {
       const full = context.nextDate();
-      await attack(attackerAt(baseUrl), 'POST', '/api/bookings', bookingPayload({ preferredDate: full, quantity: 40 }));
+      const filled = await attack(attackerAt(baseUrl), 'POST', '/api/bookings', bookingPayload({ preferredDate: full, quantity: 40 }));
+      // Only paid bookings fill a date: this one is paid (as Stripe's webhook would mark it).
+      await context.db.query(`update bookings set payment_status = 'paid' where id = $1`, [Number(filled.body.id)]);
       const statuses = [];
       for (let address = 0; address < 6; address += 1) {
         const attacker = attackerAt(baseUrl);
@@ -171,7 +196,67 @@ const ATTACKS: Attack[] = [
         const attacker = attackerAt(baseUrl);
         for (let index = 0; index < 25; index += 1) statuses.push((await attack(attacker, 'POST', '/api/upload/parts', { name: 'big.pdf', size: FILE_BYTES })).status);
       }
-      return { requests: 50, statuses: tally(statuses), note: 'each address stops at its 50 MB share' };
+      return { requests: 50, statuses: tally(statuses), note: 'sessions count the bytes they received, so opening them holds no room' };
+    },
+  },
+  {
+    name: 'Issue #33 row 1: 10 addresses each open 5 part uploads declaring 10 MB and send nothing',
+    async run(baseUrl) {
+      const statuses = [];
+      for (let address = 0; address < 10; address += 1) {
+        const attacker = attackerAt(baseUrl);
+        for (let index = 0; index < 5; index += 1) statuses.push((await attack(attacker, 'POST', '/api/upload/parts', { name: 'big.pdf', size: FILE_BYTES })).status);
+      }
+      return { requests: 50, statuses: tally(statuses), note: 'declared sizes hold no room: only bytes received count, and a session idle 15 minutes ends' };
+    },
+  },
+  {
+    name: "Issue #33 row 2: a viewer's device cookie, 40 wrong passwords for the owner from 40 addresses",
+    async run(baseUrl, context) {
+      const viewer = attackerAt(baseUrl);
+      const device = deviceOf(await signIn(viewer, 'viewer@bench.example', STAFF_PASSWORD));
+      const statuses = [];
+      for (let guess = 0; guess < 40; guess += 1) statuses.push((await signIn(attackerAt(baseUrl), context.ownerEmail, `guess ${guess}`, { cookie: device })).status);
+      // The owner, from the browser they signed in from before, at their own address.
+      const owner = await signIn(caller(baseUrl), context.ownerEmail, STAFF_PASSWORD, { cookie: context.ownerDevice });
+      return { requests: 41, statuses: tally(statuses), note: `the cookie lifts nothing for another account (10 × 401, then 429); the owner from their own device: ${owner.status}` };
+    },
+  },
+  {
+    name: 'Issue #33 row 4: 150 enquiries from 15 addresses, every challenge solved natively',
+    async run(baseUrl) {
+      maxCostSeen = 0;
+      const statuses = [];
+      for (let address = 0; address < 15; address += 1) {
+        const attacker = attackerAt(baseUrl);
+        for (let index = 0; index < 10; index += 1) statuses.push((await attack(attacker, 'POST', '/api/contacts', enquiry(`Solved enquiry ${index}`))).status);
+      }
+      return { requests: 150, statuses: tally(statuses), note: `solved requests count toward the pressure: the price rose to ${maxCostSeen} iterations a try` };
+    },
+  },
+  {
+    name: 'Issue #33 row 5: 40 sign-ins from one address writing a new X-Forwarded-For each time',
+    async run(baseUrl) {
+      const attacker = attackerAt(baseUrl);
+      const statuses = [];
+      for (let index = 0; index < 40; index += 1) {
+        statuses.push((await signIn(attacker, `nobody${index}@bench.example`, 'guess', {}, `10.${index}.0.1, ${attacker.address}`)).status);
+      }
+      return { requests: 40, statuses: tally(statuses), note: 'the client is the right-most entry the proxy appended: one client, 10 tries' };
+    },
+  },
+  {
+    name: 'Unpaid holds: 10 addresses each book the same whole day and never pay',
+    async run(baseUrl, context) {
+      const day = context.nextDate();
+      const statuses = [];
+      for (let address = 0; address < 10; address += 1) statuses.push((await attack(attackerAt(baseUrl), 'POST', '/api/bookings', bookingPayload({ preferredDate: day, quantity: 40 }))).status);
+      // The customer then books that very day.
+      context.nextDate = ((original) => {
+        let first = true;
+        return () => (first ? ((first = false), day) : original());
+      })(context.nextDate);
+      return { requests: 10, statuses: tally(statuses), note: 'an unpaid booking holds nothing: the customer who pays first gets the day' };
     },
   },
 ];
@@ -247,8 +332,15 @@ console.log('Starting the API (migrations and demo data)…');
 const server = await startChildServer('bench/api-server.ts', env, port, path.join(scratch.dataDir, 'server.log'));
 const db = new pg.Client({ connectionString: scratch.url });
 await db.connect();
+// Two accounts for the sign-in rows: an owner (who signs in once now, from their own browser)
+// and a viewer, whose browser the attacker uses.
+const staffHash = await hashAdminPassword(STAFF_PASSWORD);
+for (const [name, email, role] of [['Olu Owner', 'owner@bench.example', 'owner'], ['Vic Viewer', 'viewer@bench.example', 'viewer']]) {
+  await db.query(`insert into staff_users (name, email, role, status, password_hash, created_at, updated_at) values ($1, $2, $3, 'active', $4, now(), now())`, [name, email, role, staffHash]);
+}
+const ownerDevice = deviceOf(await signIn(caller(server.baseUrl), 'owner@bench.example', STAFF_PASSWORD));
 let day = 0;
-const context: Context = { nextDate: () => addDays('2027-09-01', (day += 1)), db };
+const context: Context = { nextDate: () => addDays('2027-09-01', (day += 1)), db, ownerDevice, ownerEmail: 'owner@bench.example' };
 
 interface Row {
   attack: string;
@@ -262,6 +354,7 @@ interface Row {
   customer: CustomerResult;
 }
 const rows: Row[] = [];
+let challengePrice: Record<string, number | null> = {};
 try {
   const baseline = await customer(server.baseUrl, context);
   console.log(`Baseline customer: ${JSON.stringify(baseline.steps)} in ${baseline.seconds.toFixed(2)} s`);
@@ -287,9 +380,18 @@ try {
     );
   }
   console.log(`\nBaseline customer, no attack: ${baseline.seconds.toFixed(2)} s, ${baseline.challenges} challenges.`);
+  // The price of one challenge (limits/challenge.ts): on average CHALLENGE_MAX_NUMBER / 2 tries.
+  const averageTries = Number(process.env.CHALLENGE_MAX_NUMBER ?? 1000) / 2;
+  const native = nativeMicrosecondsPerTry(CHALLENGE_ITERATIONS);
+  const web = await webCryptoMicrosecondsPerTry(CHALLENGE_ITERATIONS);
+  const perSolution = (microseconds: number, factor: number) => ((microseconds * factor * averageTries) / 1e6).toFixed(2);
+  challengePrice = { nativeMicrosecondsPerTry: native, webCryptoMicrosecondsPerTry: web, averageTries };
+  console.log('\nPrice of one challenge past a ceiling (1 000 PBKDF2-SHA-256 iterations a try, 500 tries on average):');
+  console.log(native === null ? '  native solver: no gcc/libcrypto here' : `  attacker, native C (OpenSSL PKCS5_PBKDF2_HMAC, one core): ${perSolution(native, 1)} s at the base price, ${perSolution(native, MAX_COST_FACTOR)} s at ${MAX_COST_FACTOR} times`);
+  console.log(`  browser's WebCrypto on this machine: ${perSolution(web, 1)} s; a 4x-throttled phone (4 times that): ${perSolution(web * 4, 1)} s at the base price, ${perSolution(web * 4, MAX_COST_FACTOR)} s at ${MAX_COST_FACTOR} times`);
   mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
   const file = path.join(root, 'bench', 'results', `abuse-${new Date().toISOString().slice(0, 10)}.json`);
-  writeFileSync(file, JSON.stringify({ baseline, rows }, null, 2));
+  writeFileSync(file, JSON.stringify({ baseline, rows, challengePrice }, null, 2));
   console.log(`Written to ${path.relative(root, file)}`);
 } finally {
   await db.end();

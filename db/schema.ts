@@ -205,6 +205,10 @@ export const uploadSessions = pgTable(
     partSize: integer('part_size').notNull(),
     partCount: smallint('part_count').notNull(),
     receivedMask: integer('received_mask').notNull().default(0),
+    /** Bytes of the parts stored so far: what an unfinished upload counts against the quota. */
+    receivedBytes: integer('received_bytes').notNull().default(0),
+    /** The last part's arrival (or the opening): a session idle for 15 minutes has ended. */
+    lastActivityAt: instant('last_activity_at').notNull().defaultNow(),
     mimeType: text('mime_type'),
     fileName: text('file_name'),
     /** clientKey() of the uploader: an unfinished file counts against its share and the quota. */
@@ -648,14 +652,23 @@ export const usedChallenges = pgTable('used_challenges', {
 
 /**
  * Browsers that signed in to the dashboard before (services/staff/known-devices.ts): SHA-256 of
- * the long-lived device cookie. A known device is spared the site-wide sign-in pressure, so a
- * flood of wrong passwords from elsewhere never locks the owner out.
+ * the long-lived device cookie, one row per person who signed in from it. For that person only,
+ * the password check is spared the account and site-wide pressure, so a flood of wrong passwords
+ * from elsewhere never locks them out.
  */
-export const knownDevices = pgTable('known_devices', {
-  tokenHash: text('token_hash').primaryKey(),
-  createdAt: createdAt(),
-  lastSeenAt: instant('last_seen_at').notNull(),
-});
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    tokenHash: text('token_hash').notNull(),
+    /** The person who signed in from it: the device is known to them only (api.md). */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: instant('last_seen_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.tokenHash, table.userId] }), index('known_devices_user_idx').on(table.userId), index('known_devices_seen_idx').on(table.lastSeenAt)],
+);
 
 /** A replayed Idempotency-Key returns the first result instead of doing the work twice. */
 export const idempotencyKeys = pgTable(

@@ -10,7 +10,8 @@ export const PAYMENT_MESSAGES = {
   webhookNotConfigured: 'Payments are not configured (STRIPE_WEBHOOK_SECRET is not set)',
   bookingNotFound: 'Booking not found',
   checkoutTokenMissing: 'Checkout link is missing or invalid',
-  dateNoLongerAvailable: 'This date is no longer available. Please contact us to choose another date.',
+  // The customer who pays first gets the day (availability.ts): the other is told here, at checkout.
+  dateNoLongerAvailable: 'This date has just been taken by a customer who paid first. Please choose another date.',
   alreadyPaid: 'This booking has already been paid',
   alreadyProcessing: 'A payment for this booking is already being processed',
   cancelled: 'This booking has been cancelled, so it cannot be paid online',

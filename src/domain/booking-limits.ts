@@ -76,16 +76,18 @@ export function splitAddresses(locationAddress: string): string[] {
 }
 
 /**
- * How long an unpaid booking holds its date, and how many one client may hold (api.md "Abuse and
- * availability"). The server enforces them (services/bookings/availability.ts); the booking form
- * and the terms say them to customers from here.
+ * Unpaid bookings (api.md "Abuse and availability"): the customer who pays first gets the day, so
+ * an unpaid booking reserves nothing (services/bookings/availability.ts); one client may have at
+ * most MAX_UNPAID_HOLDS_PER_CLIENT unpaid bookings made within UNPAID_HOLD_MINUTES, and the hourly
+ * job withdraws an unpaid booking's calendar invitation after as long. The booking form, the
+ * confirmation e-mail and the terms say this to customers from here.
  */
 export const UNPAID_HOLD_MINUTES = 60;
 export const MAX_UNPAID_HOLDS_PER_CLIENT = 2;
 
-/** What the booking form and the terms tell customers about holds. */
-export const HOLD_NOTICE = `We hold your date for ${UNPAID_HOLD_MINUTES} minutes while you pay.`;
+/** What the booking form and the terms tell customers about unpaid bookings. */
+export const HOLD_NOTICE = 'Your date is reserved once you pay. If someone pays for it first, checkout tells you and keeps your booking.';
 export const HOLD_TERMS =
-  `After you book, we hold your date for ${UNPAID_HOLD_MINUTES} minutes so you can pay; once paid, it is yours. ` +
-  `You can have at most ${MAX_UNPAID_HOLDS_PER_CLIENT} unpaid bookings at a time. A date is held once: if you book the same date again ` +
-  `from the same connection within a day after its hold ran out, the new booking does not hold it, so pay straight away to secure it.`;
+  'Your date is reserved once your booking is paid: an unpaid booking does not reserve it. If another customer pays for the same date first, ' +
+  'checkout tells you, nothing is charged, and we keep your booking so that we can move it to another date with you. ' +
+  `You can have at most ${MAX_UNPAID_HOLDS_PER_CLIENT} unpaid bookings at a time.`;

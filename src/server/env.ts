@@ -88,8 +88,11 @@ const envSchema = z.object({
   UNCLAIMED_UPLOAD_QUOTA_MB: z.coerce.number().positive().default(500),
   /** One client's share of the quota above (api.md): five of the largest files; a booking brings 1-3. */
   UNCLAIMED_UPLOAD_CLIENT_MB: z.coerce.number().positive().default(50),
-  /** Proof-of-work past a ceiling (limits/challenge.ts): about half this many hashes to try. */
-  CHALLENGE_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(20_000),
+  /**
+   * Proof-of-work past a ceiling (limits/challenge.ts): about half this many tries of 1 000
+   * PBKDF2 iterations each; 1 000 keeps a 4x-throttled phone near its 3 s goal (docs/PERFORMANCE.md).
+   */
+  CHALLENGE_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(1_000),
   /**
    * Photos a crew may send for one stop (api.md "Crew day"): a leaked crew link fills no more
    * than this. Past it the crew gets a 409 saying so.

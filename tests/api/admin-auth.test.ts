@@ -148,7 +148,7 @@ describe('admin sign-in under a burst: every attempt is counted before it is che
     const unsolved = await attempt(raceCtx, { password: 'wrong' }, stranger);
     const tries = [];
     for (let i = 0; i < 4; i += 1) {
-      const header = await solvedHeader((await (await raceCtx.app.request('/api/challenge', {}, stranger)).json()));
+      const header = await solvedHeader((await (await raceCtx.app.request('/api/challenge?for=sign-in', {}, stranger)).json()));
       tries.push((await raceCtx.app.request('/api/admin/login', jsonRequest({ password: 'wrong' }, { headers: { 'X-Altcha': header } }), stranger)).status);
     }
     expect([unsolved.status, ...tries]).toEqual([428, 401, 401, 401, 429]);

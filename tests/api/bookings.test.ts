@@ -410,11 +410,16 @@ describe('POST /api/bookings: date rules', () => {
     expect(await countRows()).toEqual(before);
   });
 
+  /** A booking through the form, then paid (as Stripe's webhook would mark it): only paid ones fill a date. */
+  async function paidBooking(quantity: number, date: string) {
+    const response = await post(bookingPayload({ quantity, preferredDate: date }));
+    expect(response.status).toBe(201);
+    await db.update(bookings).set({ paymentStatus: 'paid' }).where(eq(bookings.id, (await response.json()).id));
+  }
+
   it('answers 409 Date Unavailable once the day is full (40 patches)', async () => {
     const date = nextDate();
-    for (const quantity of [20, 15, 5]) {
-      expect((await post(bookingPayload({ quantity, preferredDate: date }))).status).toBe(201);
-    }
+    for (const quantity of [20, 15, 5]) await paidBooking(quantity, date);
     const full = await post(bookingPayload({ quantity: 5, preferredDate: date }));
     expect(full.status).toBe(409);
     expect(await full.json()).toEqual({ error: 'Date Unavailable', requestId: expect.any(String) });
@@ -422,9 +427,7 @@ describe('POST /api/bookings: date rules', () => {
 
   it('says how many patches are still free when a booking does not fit a day that has room, and writes nothing', async () => {
     const date = nextDate();
-    for (const quantity of [20, 15]) {
-      expect((await post(bookingPayload({ quantity, preferredDate: date }))).status).toBe(201);
-    }
+    for (const quantity of [20, 15]) await paidBooking(quantity, date);
     const before = await countRows();
     // 35 of 40 held: 6 more would make 41.
     const over = await post(bookingPayload({ quantity: 6, preferredDate: date }));
@@ -438,7 +441,7 @@ describe('POST /api/bookings: date rules', () => {
 
   it('says when the room left is below the 5-patch minimum', async () => {
     const date = nextDate();
-    expect((await post(bookingPayload({ quantity: 38, preferredDate: date }))).status).toBe(201);
+    await paidBooking(38, date);
     const response = await post(bookingPayload({ quantity: 5, preferredDate: date }));
     expect(response.status).toBe(409);
     const message = `Only 2 patches are still free on ${formatLongDate(date)}, fewer than the 5-patch minimum. Please choose another date.`;
@@ -465,18 +468,19 @@ describe('POST /api/bookings: date rules', () => {
     expect((await response.json()).fields.quantity).toMatch(/^15 patches is more than we can lay in one day \(12 at most\)\./);
   });
 
-  it('keeps concurrent bookings for one date within capacity', async () => {
+  it('takes concurrent unpaid bookings for one date: only payment decides who gets the day', async () => {
     const date = nextDate();
+    await paidBooking(20, date);
     const responses = await Promise.all(
       Array.from({ length: 6 }, () => post(bookingPayload({ quantity: 10, preferredDate: date }))),
     );
-    const statuses = responses.map((response) => response.status).sort();
-    expect(statuses).toEqual([201, 201, 201, 201, 409, 409]);
+    expect(responses.map((response) => response.status)).toEqual([201, 201, 201, 201, 201, 201]);
+    // Paid ones are the only ones counted (payments.test.ts: the first to pay gets the room).
     const [held] = await db
       .select({ patches: sql<number>`cast(sum(${bookings.quantity}) as integer)` })
       .from(bookings)
-      .where(eq(bookings.preferredDate, date));
-    expect(held!.patches).toBe(40);
+      .where(sql`${bookings.preferredDate} = ${date} and ${bookings.paymentStatus} = 'paid'`);
+    expect(held!.patches).toBe(20);
   });
 });
 

@@ -282,19 +282,21 @@ describe('site-wide quota on unclaimed uploads', async () => {
       .png()
       .toBuffer(),
   );
-  const upload = () => {
+  const upload = (client = freshClient()) => {
     const form = new FormData();
     form.set('file', new File([noise], 'logo.png', { type: 'image/png' }));
-    return small.app.request('/api/upload', { method: 'POST', body: form, headers: { Origin: TEST_ORIGIN } }, freshClient());
+    return small.app.request('/api/upload', { method: 'POST', body: form, headers: { Origin: TEST_ORIGIN } }, client);
   };
 
-  it('answers 429 with Retry-After once the site holds the quota, whoever uploads', async () => {
+  it('answers 429 with Retry-After once the site holds the quota to a client holding files; a fresh one pays in work (428)', async () => {
     small.setNow('2026-11-22T10:00:00Z');
-    expect((await upload()).status).toBe(201);
+    const holder = freshClient();
+    expect((await upload(holder)).status).toBe(201);
     small.setNow('2026-11-22T11:00:00Z');
     expect((await upload()).status).toBe(201);
 
-    const refused = await upload();
+    expect((await upload()).status).toBe(428);
+    const refused = await upload(holder);
     expect(refused.status).toBe(429);
     // The oldest file leaves the one-day window at 10:00 tomorrow: 23 hours from now.
     expect(refused.headers.get('retry-after')).toBe(String(23 * 3600));
@@ -304,7 +306,7 @@ describe('site-wide quota on unclaimed uploads', async () => {
 
     // A day after the first file, it no longer counts (maintenance deletes it).
     small.setNow('2026-11-23T10:00:01Z');
-    expect((await upload()).status).toBe(201);
+    expect((await upload(holder)).status).toBe(201);
   });
 
   it('counts only files not yet attached to a booking', async () => {
@@ -312,7 +314,7 @@ describe('site-wide quota on unclaimed uploads', async () => {
     const first = await upload();
     const second = await upload();
     expect([first.status, second.status]).toEqual([201, 201]);
-    expect((await upload()).status).toBe(429);
+    expect((await upload()).status).toBe(428);
 
     const booked = await small.app.request(
       '/api/bookings',

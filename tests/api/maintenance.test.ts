@@ -229,6 +229,7 @@ describe('runMaintenance: pruning', () => {
         uploadSessionsPruned: 0,
         clientHashKeysPruned: 0,
         usedChallengesPruned: 0,
+        knownDevicesPruned: 0,
       },
       failedSteps: [],
     });

@@ -11,6 +11,8 @@ import { hashCheckoutToken } from '../../src/server/services/payments/checkout-t
 import { createTestContext, jsonRequest, type TestContext } from '../setup/test-app.ts';
 import { startFakeStripe, type FakeIntent } from '../setup/fake-stripe.ts';
 import { bookingPayload } from '../fixtures/bookings.ts';
+import { addDays } from '../../src/domain/format.ts';
+import { PAYMENT_MESSAGES } from '../../src/content/payment-messages.ts';
 
 const WEBHOOK_SECRET = 'whsec_test';
 const fake = await startFakeStripe();
@@ -41,6 +43,7 @@ const newClient = () => ({ incoming: { socket: { remoteAddress: `10.0.${Math.flo
  * with the hash of its checkout token (returned beside the row, as the creator would hold it).
  */
 let tokenNumber = 0;
+let dateNumber = 0;
 async function insertBooking(
   overrides: Partial<typeof bookings.$inferInsert> & { quantity?: number; workType?: WorkType } = {},
   database: typeof db = db,
@@ -59,7 +62,8 @@ async function insertBooking(
       quantity,
       workType,
       locationAddress: '1 Market Street, Manchester M1 1AA',
-      preferredDate: '2027-07-14',
+      // A date of its own, so paid bookings of other tests never fill it.
+      preferredDate: addDays('2028-01-01', ++dateNumber),
       totalPricePence: computeTotalPricePence(quantity, workType),
       checkoutTokenHash: hashCheckoutToken(checkoutToken),
       createdAt: ctx.deps.now(),
@@ -92,9 +96,9 @@ function lapsedBooking(overrides: Parameters<typeof insertBooking>[0] = {}) {
   return insertBooking({ createdAt: new Date(ctx.deps.now().getTime() - 25 * 3_600_000), ...overrides });
 }
 
-/** Fresh bookings (they hold their date) that leave `free` patches of `date`'s capacity. */
+/** Paid bookings (only they hold a date, availability.ts) that leave `free` patches of `date`'s capacity. */
 function fillDate(date: string, free: number) {
-  return insertBooking({ preferredDate: date, quantity: ctx.deps.env.DAILY_PATCH_CAPACITY - free, totalPricePence: 100 });
+  return insertBooking({ preferredDate: date, quantity: ctx.deps.env.DAILY_PATCH_CAPACITY - free, totalPricePence: 100, paymentStatus: 'paid' });
 }
 
 const cancelRequestsFor = (intentId: string) =>
@@ -337,8 +341,36 @@ describe('POST /api/create-payment-intent', () => {
     expect(fake.creates()).toBe(creates);
   });
 
-  describe('after the unpaid one-hour hold has lapsed', () => {
-    const GONE = 'This date is no longer available. Please contact us to choose another date.';
+  describe('the customer who pays first gets the day', () => {
+    const GONE = PAYMENT_MESSAGES.dateNoLongerAvailable;
+
+    it('a stranger’s unpaid booking of a whole day turns nobody away: the next customer books and pays, the stranger is told at checkout', async () => {
+      const date = '2027-09-30';
+      const capacity = ctx.deps.env.DAILY_PATCH_CAPACITY;
+      const make = async (quantity: number) => {
+        const response = await ctx.app.request('/api/bookings', jsonRequest(bookingPayload({ preferredDate: date, quantity })), newClient());
+        expect(response.status).toBe(201);
+        return (await response.json()) as { id: number; checkoutToken: string };
+      };
+      const stranger = await make(capacity);
+      const unavailable = await (await ctx.app.request('/api/bookings/unavailable-dates')).json();
+      expect(unavailable.unavailableDates).not.toContain(date);
+      const customer = await make(capacity);
+      const customerIntent = await createIntent({ bookingId: customer.id, checkoutToken: customer.checkoutToken });
+      expect(customerIntent.status).toBe(200);
+      // The stranger opens checkout too; the customer's payment lands first.
+      expect((await createIntent({ bookingId: stranger.id, checkoutToken: stranger.checkoutToken })).status).toBe(200);
+      const intent = fake.intents.get((await bookingById(customer.id)).stripePaymentIntentId!)!;
+      fake.setStatus(intent.id, 'succeeded');
+      expect((await deliver(paymentEvent('payment_intent.succeeded', intent))).status).toBe(200);
+      expect((await bookingById(customer.id)).paymentStatus).toBe('paid');
+
+      const late = await createIntent({ bookingId: stranger.id, checkoutToken: stranger.checkoutToken });
+      expect(late.status).toBe(409);
+      expect(late.body.error).toBe(GONE);
+      // Nothing of theirs is lost: the booking stays, unpaid, with what they typed.
+      expect(await bookingById(stranger.id)).toMatchObject({ paymentStatus: 'unpaid', status: 'pending', quantity: capacity, preferredDate: date });
+    });
 
     it('still takes the payment when the date is free', async () => {
       const booking = await lapsedBooking({ preferredDate: '2027-07-20', quantity: 5, workType: 'day' });
@@ -358,9 +390,9 @@ describe('POST /api/create-payment-intent', () => {
       expect(status).toBe(409);
       expect(body.error).toBe(GONE);
       expect(fake.creates()).toBe(creates);
-      // Within its hold the same booking would still have been payable.
-      const held = await insertBooking({ preferredDate: date, quantity: 10 });
-      expect((await createIntent({ bookingId: held.id, checkoutToken: held.checkoutToken })).status).toBe(200);
+      // A booking made a minute ago is told the same: an unpaid booking holds nothing.
+      const fresh = await insertBooking({ preferredDate: date, quantity: 10 });
+      expect((await createIntent({ bookingId: fresh.id, checkoutToken: fresh.checkoutToken })).status).toBe(409);
     });
 
     it('cancels the intent it handed out earlier, so a tab still holding it can no longer pay', async () => {
@@ -919,7 +951,7 @@ describe('GET /api/payments/status', () => {
   it('reports our database’s state to the holder of the client secret', async () => {
     const { booking, intentId, clientSecret, intent } = await bookingWithIntent();
 
-    const details = { preferredDate: '2027-07-14', quantity: 10, workType: 'night' };
+    const details = { preferredDate: booking.preferredDate, quantity: 10, workType: 'night' };
     expect(await statusOf(intentId, clientSecret)).toEqual({
       status: 200,
       body: { bookingId: booking.id, paymentStatus: 'unpaid', amountPaid: 799, ...details },
@@ -953,7 +985,7 @@ describe('GET /api/payments/status', () => {
       bookingId: booking.id,
       paymentStatus: 'processing',
       amountPaid: 799,
-      preferredDate: '2027-07-14',
+      preferredDate: booking.preferredDate,
       quantity: 10,
       workType: 'night',
       message: 'We have received your payment and are checking it. We will contact you within 24 hours.',

@@ -20,7 +20,7 @@ const ctx = await createTestContext({
   SITE_MAX_ENQUIRIES_PER_HOUR: CEILING,
   SITE_MAX_UPLOADS_PER_HOUR: CEILING,
   SITE_MAX_TRACKING_LOOKUPS_PER_HOUR: CEILING,
-  CHALLENGE_MAX_NUMBER: 2_000,
+  CHALLENGE_MAX_NUMBER: 100,
 });
 const db = ctx.deps.db;
 const PNG = readFileSync(new URL('../fixtures/logo.png', import.meta.url));
@@ -45,7 +45,7 @@ async function expectChallenge(response: Response) {
   expect(response.status).toBe(428);
   const body = await response.json();
   expect(body.error).toBe(CHALLENGE_REQUIRED);
-  expect(body.challenge.parameters).toMatchObject({ algorithm: 'SHA-256' });
+  expect(body.challenge.parameters).toMatchObject({ algorithm: 'PBKDF2/SHA-256' });
   expect(typeof body.challenge.signature).toBe('string');
   return solvedHeader(body.challenge);
 }
@@ -129,7 +129,7 @@ describe('past a site-wide ceiling: proof of work, not refusal', () => {
 
   it('GET /api/challenge gives a challenge at any time, and its solution lets a request past the ceiling', async () => {
     freshHour();
-    const response = await ctx.app.request('/api/challenge', {}, freshClient());
+    const response = await ctx.app.request('/api/challenge?for=tracking', {}, freshClient());
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const header = await solvedHeader(await response.json());

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { scheduleDays, bookings } from '../../db/schema.ts';
 import { bookingPayload, freshClient } from '../fixtures/bookings.ts';
 import { createTestContext, jsonRequest } from '../setup/test-app.ts';
@@ -29,11 +30,17 @@ describe('GET /api/bookings/unavailable-dates caching', () => {
     expect(refused.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('shows a date as soon as a booking through this server fills it', async () => {
+  it('shows a date as soon as a change through this server follows the payment that filled it', async () => {
+    // Only paid bookings fill a date; a payment arrives as Stripe's webhook, a POST like any other.
+    const paid = async (response: Response) =>
+      ctx.deps.db.update(bookings).set({ paymentStatus: 'paid' }).where(eq(bookings.id, (await response.json()).id));
     expect(await unavailableDates()).not.toContain('2027-07-10');
-    expect((await book('2027-07-10', 10)).status).toBe(201);
-    expect(await unavailableDates()).not.toContain('2027-07-10');
-    expect((await book('2027-07-10', 10)).status).toBe(201);
+    const first = await book('2027-07-10', 10);
+    expect(first.status).toBe(201);
+    await paid(first);
+    const second = await book('2027-07-10', 10);
+    expect(second.status).toBe(201);
+    await paid(second);
     expect(await unavailableDates()).toContain('2027-07-10');
   });
 
@@ -66,7 +73,7 @@ describe('GET /api/bookings/unavailable-dates caching', () => {
     await ctx.deps.db.insert(bookings).values({
       firstName: 'Omar', lastName: 'Patel', email: 'omar@patelprint.co.uk', phone: '0113 496 0000', quantity: 20,
       locationAddress: 'Briggate, Leeds LS1 6HD', workType: 'day', preferredDate: '2027-07-13', totalPricePence: 99_900,
-      createdAt: NOW,
+      createdAt: NOW, paymentStatus: 'paid',
     });
     expect(await unavailableDates()).not.toContain('2027-07-13');
     const refused = await book('2027-07-13', 5);

@@ -123,9 +123,9 @@ describe('the limits of a single upload hold for parts', () => {
     expect((await complete(uploadId)).status).toBe(409);
   });
 
-  it('counts the declared size against the site-wide quota of unclaimed uploads', async () => {
+  it('past the site-wide quota of unclaimed uploads, a client that stored nothing is asked for a proof of work', async () => {
     const small = await createTestContext({ UNCLAIMED_UPLOAD_QUOTA_MB: 8 });
     const response = await small.app.request('/api/upload/parts', jsonRequest({ name: 'Big.pdf', size: 9 * 1024 * 1024 }), freshClient());
-    expect(response.status).toBe(429);
+    expect(response.status).toBe(428);
   });
 });

@@ -8,6 +8,7 @@ import { stopProcessGroup, waitUntilAnswering } from '../../bench/lib/child-serv
 import { freePort } from '../../scripts/free-port.ts';
 import { bookingPayload } from '../fixtures/bookings.ts';
 import { ADMIN_PASSWORD, TRANSPARENT_PNG } from '../fixtures/e2e-server.ts';
+import { HOLD_NOTICE } from '../../src/domain/booking-limits.ts';
 
 // api.md "Abuse and availability": past a site-wide ceiling the forms solve a proof-of-work
 // challenge in a web worker, say "Checking…" and keep what was typed, and the customer is served.
@@ -118,7 +119,7 @@ test.describe('a busy site still serves its customers', () => {
     await expect(map.locator('.leaflet-container')).toBeVisible();
     await map.click({ position: { x: 80, y: 90 } });
     await expect(page.getByTestId('selected-location')).toHaveCount(1);
-    await expect(page.getByText('We hold your date for 60 minutes while you pay.')).toBeVisible();
+    await expect(page.getByText(HOLD_NOTICE)).toBeVisible();
 
     const release = await holdWorker(page);
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
@@ -132,5 +133,51 @@ test.describe('a busy site still serves its customers', () => {
 
     release();
     await expect(page).toHaveURL(/\/checkout/);
+  });
+});
+
+test.describe('a customer past every ceiling, on a slow phone', () => {
+  // api.md "Abuse and availability": the wait a customer pays past the ceilings, on a phone four
+  // times slower than this machine (Chrome's CPU throttle). A benchmark (docs/PERFORMANCE.md, goal
+  // 3 s a challenge): the wait is printed, not asserted; the test asserts the customer is served.
+  test('uploads a file and books, each challenge solved in the worker under a 4x CPU throttle @mobile', async ({ page }, testInfo) => {
+    test.setTimeout(180_000);
+    // Someone else has just spent the upload ceiling too.
+    const spent = await fetch(`${baseUrl}/api/upload/parts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': '203.0.113.10' },
+      body: JSON.stringify({ name: 'x.pdf', size: 1 }),
+    });
+    expect([201, 428]).toContain(spent.status);
+    await page.route(/^https:\/\/[a-z]\.tile\.openstreetmap\.org\//, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: TRANSPARENT_PNG }));
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(`${baseUrl}/booking`);
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    await page.getByLabel('First name').fill('Grace');
+    await page.getByLabel('Last name').fill('Hopper');
+    await page.getByLabel('Business name').fill('Compiler Coffee Ltd');
+    await page.getByLabel('Email').fill('grace@compiler.example');
+    await page.getByLabel('Phone number').fill('0191 496 0001');
+    await page.getByLabel('Preferred date').fill('2027-10-06');
+    const map = page.getByTestId('booking-map');
+    await map.scrollIntoViewIfNeeded();
+    await expect(map.locator('.leaflet-container')).toBeVisible();
+    await map.click({ position: { x: 80, y: 90 } });
+    await expect(page.getByTestId('selected-location')).toHaveCount(1);
+
+    const uploadStarted = Date.now();
+    await page.locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: TRANSPARENT_PNG });
+    await expect(page.getByText(/Uploaded$/)).toBeVisible({ timeout: 60_000 });
+    const uploadSeconds = (Date.now() - uploadStarted) / 1000;
+
+    const bookingStarted = Date.now();
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await expect(page).toHaveURL(/\/checkout/, { timeout: 60_000 });
+    const bookingSeconds = (Date.now() - bookingStarted) / 1000;
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    const line = `Past every ceiling, 4x CPU throttle: upload ${uploadSeconds.toFixed(1)} s, booking to checkout ${bookingSeconds.toFixed(1)} s (each with a challenge solved in the worker)`;
+    console.log(line);
+    testInfo.annotations.push({ type: 'wait', description: line });
   });
 });

@@ -48,6 +48,7 @@ describe('/checkout when the server answers 409', () => {
   it('a date that has gone since: not paid, and how to choose another', () => {
     const text = show(PAYMENT_MESSAGES.dateNoLongerAvailable);
     expect(text).toContain('Your booking (#42) has not been paid, and nothing has been charged');
+    expect(text).toContain('We have kept everything you entered');
     expect(hasContactLinks()).toBe(true);
   });
 });

@@ -52,12 +52,13 @@ export function Unavailable({
     );
   }
   if (setup.kind === 'conflict' && setup.message === PAYMENT_MESSAGES.dateNoLongerAvailable) {
-    // The unpaid hold lapsed and the date was taken (or passed): nothing to pay until a new date is agreed.
+    // Paid bookings filled the date first (or it closed): nothing to pay until another date is agreed.
     return (
       <Notice heading={setup.message} tone="warning">
         <p>
-          Your booking ({id}) has not been paid, and nothing has been charged. Call or e-mail us with your booking ID and we'll
-          find another date with you.
+          Your booking ({id}) has not been paid, and nothing has been charged. We have kept everything you entered: your
+          patches, locations, files and details. Call or e-mail us with your booking ID and we'll move it to a free date with
+          you.
         </p>
         <ContactLines />
       </Notice>

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createChallenge, type Challenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/web/sha';
+import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import { api, ApiError } from './api.ts';
 import { $checking } from './challenge.ts';
 
@@ -56,7 +56,7 @@ class InProcessWorker {
 
 describe('api() past a site-wide ceiling', () => {
   it('solves a 428’s challenge in a worker, shows it is checking, and sends the same request again with X-Altcha', async () => {
-    const challenge = await createChallenge({ algorithm: 'SHA-256', cost: 1, counter: 300, deriveKey, hmacSignatureSecret: 'secret', hmacKeySignatureSecret: 'key' });
+    const challenge = await createChallenge({ algorithm: 'PBKDF2/SHA-256', cost: 10, counter: 300, deriveKey, hmacSignatureSecret: 'secret', hmacKeySignatureSecret: 'key' });
     const sent: { headers: Record<string, string>; body: unknown }[] = [];
     checkingWhileSolving = [];
     vi.stubGlobal('Worker', InProcessWorker);
@@ -78,7 +78,7 @@ describe('api() past a site-wide ceiling', () => {
   });
 
   it('gives up with the server’s message after two solved challenges are refused', async () => {
-    const challenge = await createChallenge({ algorithm: 'SHA-256', cost: 1, counter: 3, deriveKey, hmacSignatureSecret: 'secret', hmacKeySignatureSecret: 'key' });
+    const challenge = await createChallenge({ algorithm: 'PBKDF2/SHA-256', cost: 10, counter: 3, deriveKey, hmacSignatureSecret: 'secret', hmacKeySignatureSecret: 'key' });
     vi.stubGlobal('Worker', InProcessWorker);
     const fetch = vi.fn(async () => new Response(JSON.stringify({ error: 'Busy', challenge }), { status: 428 }));
     vi.stubGlobal('fetch', fetch);

@@ -11,7 +11,9 @@ import { functionBuildOptions } from '../../../bench/lib/function-bundle.ts';
 // 1.9 MB since invoices and campaign reports (services/documents/): about 30 KB of code and the two
 // faces of Inter embedded in every PDF (82 KB of base64, decoded only by the first document);
 // pdfkit itself stays outside the bundle (FUNCTION_EXTERNALS).
-const BUNDLE_BUDGET_BYTES = 1_900_000;
+// About 8 KB more since the abuse hardening (devices per person, TOTP confirmation, upload quota by
+// bytes received, a challenge per ceiling, the SVG size check).
+const BUNDLE_BUDGET_BYTES = 1_910_000;
 const ZOD_BUDGET_BYTES = 300_000;
 
 describe('the API function bundle', () => {

@@ -152,10 +152,21 @@ function Authenticator({ me, onChange }: { me: Me; onChange: () => void }) {
       setError((failure as Error).message);
     }
   };
-  const turnOff = async () => {
-    await api('/api/admin/me/totp', { method: 'DELETE' });
-    showToast({ title: 'Authenticator off', description: 'Your password alone signs you in again.' });
-    onChange();
+  // Turning it off asks for a current code or the password again (api.md "Second factor and links").
+  const [confirming, setConfirming] = useState(false);
+  const [proof, setProof] = useState('');
+  const turnOff = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      const typed = proof.trim();
+      await api('/api/admin/me/totp', { method: 'DELETE', body: /^\d{6}$/.test(typed) ? { code: typed } : { password: proof } });
+      setConfirming(false);
+      setProof('');
+      showToast({ title: 'Authenticator off', description: 'Your password alone signs you in again.' });
+      onChange();
+    } catch (failure) {
+      setError((failure as Error).message);
+    }
   };
 
   return (
@@ -166,10 +177,45 @@ function Authenticator({ me, onChange }: { me: Me; onChange: () => void }) {
       <p className="mt-1 text-sm text-concrete-600">
         {me.totp ? 'On: signing in with your password also asks for a 6-digit code.' : 'Off: add one so that a password alone cannot open your account.'}
       </p>
-      {me.totp && !setup && (
-        <button type="button" className={`${LINK_BUTTON} mt-2 -ml-3`} onClick={() => void turnOff()}>
+      {me.totp && !setup && !confirming && (
+        <button type="button" className={`${LINK_BUTTON} mt-2 -ml-3`} onClick={() => setConfirming(true)}>
           Turn off
         </button>
+      )}
+      {me.totp && confirming && (
+        <form onSubmit={(event) => void turnOff(event)} className="mt-3 space-y-3">
+          <div className="sm:w-72">
+            <label htmlFor="totp-off-proof" className={LABEL_CLASS}>
+              Current code from the app, or your password
+            </label>
+            <input
+              id="totp-off-proof"
+              type="password"
+              autoComplete="current-password"
+              value={proof}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'totp-off-error' : undefined}
+              onChange={(event) => {
+                setProof(event.target.value);
+                setError(null);
+              }}
+              className={`mt-2 ${INPUT_CLASS}`}
+            />
+            {error && (
+              <p id="totp-off-error" className="mt-1 text-sm text-danger-600">
+                {error}
+              </p>
+            )}
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <button type="submit" className="btn-primary" disabled={proof.trim().length === 0}>
+              Turn off
+            </button>
+            <button type="button" className={LINK_BUTTON} onClick={() => { setConfirming(false); setProof(''); setError(null); }}>
+              Keep it on
+            </button>
+          </div>
+        </form>
       )}
       {!me.totp && !setup && (
         <button type="button" className={`${SMALL_BUTTON} mt-3`} onClick={() => void start()}>

@@ -51,7 +51,7 @@ export async function signIn(c: Context<AppEnv>, user: StaffUserRow, how: string
   const { token, session } = await startAdminSession(deps.db, now, user.id, c.req.header('user-agent') ?? null);
   setAdminCookie(c, token);
   // This browser is known from now on: under a flood of wrong passwords it keeps its allowance.
-  await rememberDevice(c);
+  await rememberDevice(c, user.id);
   c.set('adminSession', session);
   c.set('adminUser', user);
   await markSignedIn(deps.db, user.id, now);
@@ -64,6 +64,51 @@ export async function signIn(c: Context<AppEnv>, user: StaffUserRow, how: string
   });
 }
 
+/**
+ * One password check for every attempt, whatever the e-mail (api.md; SECURITY.md): an account's
+ * own password when it has one; the site's admin password (ADMIN_PASSWORD / _HASH) for the
+ * bootstrap owner when the sign-in names no e-mail (the bootstrap way in, which keeps working
+ * after the owner set a password of their own) or the owner has none of their own yet; a decoy
+ * for an e-mail with no password, so its refusal takes as long. `viaBootstrap`: the admin
+ * password matched.
+ */
+async function checkPassword(
+  c: Context<AppEnv>,
+  password: string,
+  isBootstrap: boolean,
+  namedEmail: boolean,
+  user: StaffUserRow | null,
+): Promise<{ passwordOk: boolean; viaBootstrap: boolean }> {
+  const admin = c.get('deps').admin;
+  if (isBootstrap && admin && (!namedEmail || !user?.passwordHash)) {
+    const ok = await verifyAdminPassword(password, admin.passwordHash);
+    return { passwordOk: ok, viaBootstrap: ok };
+  }
+  const hash = user?.passwordHash ?? (await (decoyHash ??= hashAdminPassword('not a password anyone has')));
+  const ok = await verifyAdminPassword(password, hash);
+  return { passwordOk: ok && Boolean(user?.passwordHash), viaBootstrap: false };
+}
+
+/**
+ * The environment's password is the business's way back in: a demoted bootstrap owner is owner
+ * again, only after the whole sign-in (code included) succeeded, and the Logs say so.
+ */
+async function restoreBootstrapOwner(c: Context<AppEnv>, user: StaffUserRow, client: string): Promise<StaffUserRow> {
+  const deps = c.get('deps');
+  const restored = await ensureBootstrapOwner(deps.db, deps.env.ADMIN_EMAIL, deps.now());
+  await writeChannelLog(deps.db, {
+    channel: 'admin',
+    action: 'bootstrap_owner_restored',
+    severity: 'warning',
+    entityType: 'staff_user',
+    entityId: String(user.id),
+    userId: String(user.id),
+    ipAddress: client,
+    details: `${user.name} signed in with the site's admin password: role ${user.role} → owner, status ${user.status} → ${restored.status}`,
+  });
+  return restored;
+}
+
 export const adminAuthRoutes = new Hono<AppEnv>()
   .post('/login', async (c) => {
     const deps = c.get('deps');
@@ -73,26 +118,23 @@ export const adminAuthRoutes = new Hono<AppEnv>()
     // Without an e-mail the password signs in the bootstrap owner, as before accounts existed.
     const ownerEmail = bootstrapOwnerEmail(deps.env.ADMIN_EMAIL);
     const email = body.email ? normaliseEmail(body.email) : ownerEmail;
-    const attempt = await admitSignIn(c, client, email);
-
     let user = await findUserByEmail(deps.db, email);
+    const attempt = await admitSignIn(c, client, email, user?.id);
     const isBootstrap = email === ownerEmail;
-    // The environment's password always signs in the bootstrap owner; a password the owner set
-    // from a reset link works too.
-    let passwordOk = isBootstrap && deps.admin !== null && (await verifyAdminPassword(body.password, deps.admin.passwordHash));
-    if (!passwordOk && user?.passwordHash) passwordOk = await verifyAdminPassword(body.password, user.passwordHash);
-    else if (!passwordOk && !isBootstrap && !user?.passwordHash) {
-      await verifyAdminPassword(body.password, await (decoyHash ??= hashAdminPassword('not a password anyone has')));
-    }
-    if (passwordOk && isBootstrap) user = await ensureBootstrapOwner(deps.db, deps.env.ADMIN_EMAIL, now);
-    const active = passwordOk && user !== null && user.status === 'active';
+    const { passwordOk, viaBootstrap } = await checkPassword(c, body.password, isBootstrap, Boolean(body.email), user);
+    // The environment's password may sign in the bootstrap owner even while it is invited or
+    // demoted (restored below, once the whole sign-in has succeeded); never a deactivated one.
+    const active = passwordOk && (user ? user.status === 'active' || (viaBootstrap && user.status === 'invited') : viaBootstrap);
 
     // Both checks run for every attempt on an account with a second factor; only a right password
-    // may claim the code's time step.
+    // may claim the code's time step, and codes tried are counted per account whatever the device.
     const totpSecret = user?.totpSecret ?? (isBootstrap ? deps.env.ADMIN_TOTP_SECRET : undefined);
+    if (active && totpSecret) await attempt.admitCodeGuess();
     const step = totpSecret ? totpStepOf(totpSecret, (body.code ?? '').trim(), now) : null;
-    const codeOk = !totpSecret || (active && step !== null && (await claimTotpStep(deps.db, user!.id, step, now)));
-    if (!active || !codeOk) {
+    // The bootstrap owner's first sign-in creates its account; the code's step needs its id.
+    if (active && !user && (!totpSecret || step !== null)) user = await ensureBootstrapOwner(deps.db, deps.env.ADMIN_EMAIL, now);
+    const codeOk = !totpSecret || (active && step !== null && user !== null && (await claimTotpStep(deps.db, user.id, step, now)));
+    if (!active || !codeOk || !user) {
       const reason = !passwordOk ? 'wrong password or unknown e-mail' : !active ? 'account not active' : body.code ? 'wrong or used code' : 'no code';
       await writeChannelLog(deps.db, {
         channel: 'admin',
@@ -104,8 +146,9 @@ export const adminAuthRoutes = new Hono<AppEnv>()
       });
       throw new AppError(401, INVALID_PASSWORD, totpSecret ? { code: CODE_HINT } : undefined);
     }
+    if (viaBootstrap && (user.role !== 'owner' || user.status !== 'active')) user = await restoreBootstrapOwner(c, user, client);
     await attempt.succeeded();
-    await signIn(c, user!, 'password');
+    await signIn(c, user, 'password');
     return c.body(null, 204);
   })
   .post('/logout', async (c) => {

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import * as z from 'zod';
 import { eq } from 'drizzle-orm';
 import { staffUsers } from '../../../../db/schema.ts';
@@ -10,10 +10,42 @@ import { endAllUserSessions, endUserSession, hashSessionToken, listUserSessions 
 import { listPasskeys, removePasskey } from '../../services/staff/passkeys.ts';
 import { claimTotpStep, newTotpSecret, totpStepOf } from '../../services/staff/admin-totp.ts';
 import { writeChannelLog } from '../../services/messages/channel-log.ts';
+import { consumeRateLimit, tooManyRequests } from '../../services/limits/rate-limit.ts';
+import { bootstrapOwnerEmail, type StaffUserRow } from '../../services/staff/staff-users.ts';
+import { verifyAdminPassword } from '../../admin-password.ts';
 
 export const WRONG_CODE = 'That code is not right. Enter the current 6-digit code from your authenticator app.';
 
 const codeSchema = z.object({ code: z.string().trim().max(16) });
+
+/** Asked before an authenticator is removed or replaced (api.md "Second factor and links"). */
+export const CONFIRM_FIRST = 'Enter the current 6-digit code from your authenticator app, or your password, to change it.';
+const confirmSchema = z.object({ code: z.string().trim().max(16).optional(), password: z.string().max(1024).optional() });
+// A session is not a licence to guess: ten tries per person per quarter hour.
+const CONFIRM_LIMIT = { name: 'admin-confirm', limit: 10, windowSeconds: 15 * 60 };
+
+/**
+ * Removing or replacing a second factor asks for the current code or the password again, so a
+ * session alone (a browser left open, a link's session) cannot take the second factor away.
+ */
+async function confirmIdentity(c: Context<AppEnv>, user: StaffUserRow): Promise<void> {
+  const { db, env, admin, now } = c.get('deps');
+  const { code, password } = await readJson(c, confirmSchema);
+  if (!code && !password) throw new AppError(400, CONFIRM_FIRST, { code: CONFIRM_FIRST });
+  const attempt = await consumeRateLimit(db, CONFIRM_LIMIT, String(user.id), now());
+  if (!attempt.allowed) throw tooManyRequests(attempt.retryAfterSeconds);
+  const step = code && user.totpSecret ? totpStepOf(user.totpSecret, code, now()) : null;
+  if (step !== null && (await claimTotpStep(db, user.id, step, now()))) return;
+  if (password) {
+    const isBootstrap = user.email === bootstrapOwnerEmail(env.ADMIN_EMAIL);
+    const [own, bootstrap] = await Promise.all([
+      user.passwordHash ? verifyAdminPassword(password, user.passwordHash) : false,
+      isBootstrap && admin ? verifyAdminPassword(password, admin.passwordHash) : false,
+    ]);
+    if (own || bootstrap) return;
+  }
+  throw new AppError(400, CONFIRM_FIRST, { code: CONFIRM_FIRST });
+}
 
 /** My account: one's own sessions, passkeys and authenticator, for every role (api.md "Staff accounts"). */
 export const adminMeRoutes = new Hono<AppEnv>()
@@ -37,7 +69,9 @@ export const adminMeRoutes = new Hono<AppEnv>()
   })
   .delete('/sessions/:id', async (c) => {
     const { db, now } = c.get('deps');
-    if (!(await endUserSession(db, c.get('adminUser')!.id, c.req.param('id'), now()))) throw new AppError(404, 'No such session.');
+    const user = c.get('adminUser')!;
+    if (!(await endUserSession(db, user.id, c.req.param('id'), now()))) throw new AppError(404, 'No such session.');
+    await writeChannelLog(db, { channel: 'admin', action: 'session_ended', userId: String(user.id), details: `${user.name} ended one of their sessions` });
     return c.body(null, 204);
   })
   // Sign out everywhere, this browser included.
@@ -56,11 +90,14 @@ export const adminMeRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
   // A new authenticator secret, shown once; it signs nobody in until confirmed with a code.
+  // Replacing one that is on asks for its current code or the password first.
   .post('/totp/setup', async (c) => {
     const { db, now } = c.get('deps');
     const user = c.get('adminUser')!;
+    if (user.totpSecret) await confirmIdentity(c, user);
     const { secret, uri } = newTotpSecret(user.email);
     await db.update(staffUsers).set({ totpPendingSecret: secret, updatedAt: now() }).where(eq(staffUsers.id, user.id));
+    await writeChannelLog(db, { channel: 'admin', action: 'totp_setup', userId: String(user.id), details: `${user.name} started setting up an authenticator app` });
     return c.json({ secret, uri });
   })
   .post('/totp/confirm', async (c) => {
@@ -77,6 +114,7 @@ export const adminMeRoutes = new Hono<AppEnv>()
   .delete('/totp', async (c) => {
     const { db, now } = c.get('deps');
     const user = c.get('adminUser')!;
+    if (user.totpSecret) await confirmIdentity(c, user);
     await db.update(staffUsers).set({ totpSecret: null, totpPendingSecret: null, updatedAt: now() }).where(eq(staffUsers.id, user.id));
     await writeChannelLog(db, { channel: 'admin', action: 'totp_disabled', userId: String(user.id), severity: 'warning', details: `${user.name} turned off their authenticator app` });
     return c.body(null, 204);

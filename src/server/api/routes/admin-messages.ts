@@ -1,5 +1,9 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
+import { eq } from 'drizzle-orm';
+import { emailOutbox } from '../../../../db/schema.ts';
+import { ROLE_FORBIDDEN } from '../../../domain/staff-roles.ts';
+import { AppError } from '../errors.ts';
 import type { AppEnv } from '../deps.ts';
 import { validate } from '../middleware/body.ts';
 import { adminActor, requireAdmin } from '../middleware/admin-auth.ts';
@@ -84,6 +88,9 @@ export const adminMessageRoutes = new Hono<AppEnv>()
     const idempotencyKey = readIdempotencyKey(c.req.header('idempotency-key'));
     // ?link=fresh|as-is: staff's answer to the warning about a link that no longer works.
     const { link } = validate(resendQuerySchema, { link: c.req.query('link') || undefined });
+    // Account e-mails (invitations, resets) carry a link that signs its holder in: owners only.
+    const [message] = await c.get('deps').db.select({ kind: emailOutbox.kind }).from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1);
+    if (message?.kind.startsWith('staff-') && c.get('adminUser')?.role !== 'owner') throw new AppError(403, ROLE_FORBIDDEN);
     const result = await resendMessage(c.get('deps'), id, { actor: adminActor(c), idempotencyKey, link });
     if (result.deliverMail) afterResponse(c, result.deliverMail);
     return c.json(result.body, 202);

@@ -6,6 +6,12 @@ import { readJson } from '../middleware/body.ts';
 import { requireSignedIn } from '../middleware/admin-auth.ts';
 import { authenticationOptions, registerPasskey, registrationOptions, verifyPasskeySignIn } from '../../services/staff/passkeys.ts';
 import { signIn } from './admin-auth.ts';
+import { AppError } from '../errors.ts';
+import { rateLimit } from '../../services/limits/rate-limit.ts';
+import { clientKey } from '../../services/limits/client-info.ts';
+import { writeChannelLog } from '../../services/messages/channel-log.ts';
+
+const LOGIN_OPTIONS_LIMIT = { name: 'passkey-options', limit: 30, windowSeconds: 15 * 60 };
 
 // The browser's WebAuthn answers are checked by @simplewebauthn/server; here only their outline.
 const credentialResponse = z
@@ -35,14 +41,28 @@ export const adminPasskeyRoutes = new Hono<AppEnv>()
     );
     return c.json(passkey, 201);
   })
-  .post('/login/options', async (c) => {
+  // Anyone may ask, and each answer writes a challenge row: a per-client limit (api.md), far above
+  // what a person signing in needs.
+  .post('/login/options', rateLimit(LOGIN_OPTIONS_LIMIT), async (c) => {
     const { db, env, now } = c.get('deps');
     return c.json(await authenticationOptions(db, env.SITE_URL, now()));
   })
   .post('/login', async (c) => {
     const { db, env, now } = c.get('deps');
     const body = await readJson(c, credentialResponse);
-    const user = await verifyPasskeySignIn(db, env.SITE_URL, body as unknown as AuthenticationResponseJSON, now());
+    const user = await verifyPasskeySignIn(db, env.SITE_URL, body as unknown as AuthenticationResponseJSON, now()).catch(async (error: unknown) => {
+      // A refused passkey is logged as a refused password is (the Logs show attempts on accounts).
+      if (error instanceof AppError) {
+        await writeChannelLog(db, {
+          channel: 'admin',
+          action: 'login_failed',
+          severity: 'warning',
+          ipAddress: await clientKey(c),
+          details: `Passkey sign-in refused: ${error.message}`,
+        });
+      }
+      throw error;
+    });
     await signIn(c, user, 'passkey');
     return c.body(null, 204);
   });

@@ -6,7 +6,7 @@ import { readJson } from '../middleware/body.ts';
 import { adminActor, adminActorName, requireOwner } from '../middleware/admin-auth.ts';
 import { STAFF_ROLES } from '../../../domain/staff-roles.ts';
 import { acceptStaffLink, inspectStaffLink, sendStaffLink } from '../../services/staff/staff-links.ts';
-import { createInvitedUser, findUser, listUsers, updateUser, USER_NOT_FOUND, userView } from '../../services/staff/staff-users.ts';
+import { createInvitedUser, findUser, hasSecondFactor, listUsers, updateUser, USER_NOT_FOUND, userView } from '../../services/staff/staff-users.ts';
 import { signIn } from './admin-auth.ts';
 import { afterResponse } from '../background.ts';
 
@@ -77,6 +77,9 @@ export const adminUserRoutes = new Hono<AppEnv>()
     const { token, password } = await readJson(c, acceptSchema);
     const { db, now } = c.get('deps');
     const user = await acceptStaffLink(db, token, password, now());
+    // With a second factor the link sets the password and nothing else: the person then signs
+    // in as usual, code or passkey included (api.md "Second factor and links").
+    if (await hasSecondFactor(db, user)) return c.body(null, 204);
     await signIn(c, user, 'invitation link');
     return c.body(null, 204);
   });

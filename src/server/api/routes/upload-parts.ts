@@ -13,7 +13,7 @@ import { readJson } from '../middleware/body.ts';
 import { rateLimit } from '../../services/limits/rate-limit.ts';
 import { withinSiteCeiling } from '../../services/limits/site-ceilings.ts';
 import { clientKey } from '../../services/limits/client-info.ts';
-import { checkUnclaimedUploadQuota } from '../../services/limits/upload-quota.ts';
+import { checkUnclaimedUploadQuota, checkUploadShare, isIdleSession } from '../../services/limits/upload-quota.ts';
 import { detectFileType, sanitizeOriginalName } from '../../services/files/file-type.ts';
 import { cleanStoredUpload } from '../../services/files/image-clean.ts';
 import { UPLOAD_MESSAGES } from './uploads.ts';
@@ -21,9 +21,10 @@ import { UPLOAD_MESSAGES } from './uploads.ts';
 // Large files in parts (domain/upload-parts.ts), for a store that is not Uploadcare: Netlify's
 // function limit would refuse them whole. The browser opens an upload, sends each part (in any
 // order, any part again after a failure: a part replaces itself), then completes it. The type is
-// judged from part 0's content, the size limit and the upload quota from the declared total, and
-// every part must have exactly its expected length, so the assembled file is what was declared.
-// Completing twice answers with the same file.
+// judged from part 0's content and the size limit from the declared total; every part must have
+// exactly its expected length, so the assembled file is what was declared. The quota counts the
+// bytes received (upload-quota.ts), each part checked against the client's share as it arrives,
+// and an upload with no part for 15 minutes has ended. Completing twice answers with the same file.
 
 export const UPLOAD_PART_MESSAGES = {
   notFound: 'This upload has expired. Please choose the file again.',
@@ -53,12 +54,15 @@ export const uploadPartRoutes = new Hono<AppEnv>()
     if (size <= 0) throw badRequest(UPLOAD_MESSAGES.emptyFile, { file: UPLOAD_MESSAGES.emptyFile });
     if (size > MAX_UPLOAD_BYTES) throw new AppError(413, UPLOAD_MESSAGES.tooLarge, { file: UPLOAD_MESSAGES.tooLarge });
     const client = await clientKey(c);
-    // The declared size counts against the quota and the client's share from now on (upload-quota.ts).
-    await checkUnclaimedUploadQuota(db, { incomingBytes: size, quotaMb: env.UNCLAIMED_UPLOAD_QUOTA_MB, clientShareMb: env.UNCLAIMED_UPLOAD_CLIENT_MB, client, now: now() });
+    // Whether the declared file would fit today; from now on only its received bytes count.
+    const { mustPay } = await checkUnclaimedUploadQuota(db, { incomingBytes: size, quotaMb: env.UNCLAIMED_UPLOAD_QUOTA_MB, clientShareMb: env.UNCLAIMED_UPLOAD_CLIENT_MB, client, now: now() });
     const id = randomUUID();
     const partCount = uploadPartCount(size);
-    await withinSiteCeiling(c, 'uploads', () =>
-      db.insert(uploadSessions).values({ id, originalName: name, fileSize: size, partSize: UPLOAD_PART_BYTES, partCount, clientKey: client, createdAt: now() }),
+    await withinSiteCeiling(
+      c,
+      'uploads',
+      () => db.insert(uploadSessions).values({ id, originalName: name, fileSize: size, partSize: UPLOAD_PART_BYTES, partCount, clientKey: client, createdAt: now(), lastActivityAt: now() }),
+      { mustPay },
     );
     return c.json({ uploadId: id, partSize: UPLOAD_PART_BYTES, partCount }, 201);
   })
@@ -73,8 +77,8 @@ export const uploadPartRoutes = new Hono<AppEnv>()
       },
     }),
     async (c) => {
-      const { db, files } = c.get('deps');
-      const session = await findOpenSession(c.req.param('id'), db);
+      const { db, files, env, now } = c.get('deps');
+      const session = await findOpenSession(c.req.param('id'), db, now());
       const index = /^\d{1,2}$/.test(c.req.param('index')) ? Number(c.req.param('index')) : -1;
       if (index < 0 || index >= session.partCount) throw badRequest(UPLOAD_PART_MESSAGES.wrongPart);
       const bytes = new Uint8Array(await c.req.arrayBuffer());
@@ -89,10 +93,19 @@ export const uploadPartRoutes = new Hono<AppEnv>()
         }
         await db.update(uploadSessions).set({ mimeType: type.mimeType }).where(eq(uploadSessions.id, session.id));
       }
+      // A part sent again replaces itself and adds nothing; a new one counts from now on.
+      const isNew = !(session.receivedMask & (1 << index));
+      if (isNew && session.clientKey) {
+        await checkUploadShare(db, { incomingBytes: bytes.byteLength, clientShareMb: env.UNCLAIMED_UPLOAD_CLIENT_MB, client: session.clientKey, now: now() });
+      }
       await files.putPart(partName(session.id, index), bytes);
       await db
         .update(uploadSessions)
-        .set({ receivedMask: sql`${uploadSessions.receivedMask} | ${1 << index}` })
+        .set({
+          receivedMask: sql`${uploadSessions.receivedMask} | ${1 << index}`,
+          receivedBytes: sql`${uploadSessions.receivedBytes} + (case when ${uploadSessions.receivedMask} & ${1 << index} = 0 then ${bytes.byteLength} else 0 end)`,
+          lastActivityAt: now(),
+        })
         .where(eq(uploadSessions.id, session.id));
       return c.json({ part: index, size: bytes.byteLength });
     },
@@ -105,6 +118,7 @@ export const uploadPartRoutes = new Hono<AppEnv>()
     const answer = await db.transaction(async (tx) => {
       const [session] = await tx.select().from(uploadSessions).where(eq(uploadSessions.id, id)).for('update');
       if (!session) throw notFound(UPLOAD_PART_MESSAGES.notFound);
+      if (!session.fileName && isIdleSession(session.lastActivityAt, now())) throw notFound(UPLOAD_PART_MESSAGES.notFound);
       if (session.fileName) {
         // Completed before (a retried request): the same file.
         const [row] = await tx.select().from(uploadedFiles).where(eq(uploadedFiles.fileName, session.fileName));
@@ -115,7 +129,7 @@ export const uploadPartRoutes = new Hono<AppEnv>()
         const missing = Array.from({ length: session.partCount }, (_, index) => index).filter((index) => !(session.receivedMask & (1 << index)));
         throw conflict(UPLOAD_PART_MESSAGES.missingParts, { parts: missing.join(',') });
       }
-      // Its declared size was counted against the quota since the upload was opened (upload-quota.ts).
+      // Its received bytes were counted against the quota as they arrived (upload-quota.ts).
       const extension = EXTENSIONS[session.mimeType] ?? 'bin';
       const fileName = `${randomUUID()}.${extension}`;
       const parts = Array.from({ length: session.partCount }, (_, index) => partName(session.id, index));
@@ -144,10 +158,12 @@ export const uploadPartRoutes = new Hono<AppEnv>()
 
 const EXTENSIONS: Readonly<Record<string, string>> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'application/pdf': 'pdf' };
 
-async function findOpenSession(id: string, db: Database) {
+async function findOpenSession(id: string, db: Database, now: Date) {
   if (!UUID.test(id)) throw notFound(UPLOAD_PART_MESSAGES.notFound);
   const [session] = await db.select().from(uploadSessions).where(eq(uploadSessions.id, id));
   if (!session) throw notFound(UPLOAD_PART_MESSAGES.notFound);
   if (session.fileName) throw conflict(UPLOAD_PART_MESSAGES.finished);
+  // Idle for 15 minutes: the upload has ended (its parts count for nothing and are deleted).
+  if (isIdleSession(session.lastActivityAt, now)) throw notFound(UPLOAD_PART_MESSAGES.notFound);
   return session;
 }

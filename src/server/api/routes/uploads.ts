@@ -23,7 +23,7 @@ import { withinSiteCeiling } from '../../services/limits/site-ceilings.ts';
 import { clientKey } from '../../services/limits/client-info.ts';
 import { checkUnclaimedUploadQuota } from '../../services/limits/upload-quota.ts';
 import { detectFileType, judgeFileContent, sanitizeOriginalName, type AllowedFileType } from '../../services/files/file-type.ts';
-import { cleanStagedUpload } from '../../services/files/image-clean.ts';
+import { cleanStagedUpload, IMAGE_MESSAGES } from '../../services/files/image-clean.ts';
 import { createUploadcare, UploadcareUnavailableError } from '../../providers/uploadcare.ts';
 
 export const UPLOAD_MESSAGES = {
@@ -87,6 +87,7 @@ async function receiveUpload(body: ReadableStream<Uint8Array> | null, boundary: 
 export function judgedType(bytes: Uint8Array): AllowedFileType {
   const judged = judgeFileContent(bytes);
   if ('type' in judged) return judged.type;
+  if (judged.refused === 'too-many-pixels') throw new AppError(413, IMAGE_MESSAGES.tooManyPixels, { file: IMAGE_MESSAGES.tooManyPixels });
   const message = judged.refused === 'unsafe-svg' ? UPLOAD_MESSAGES.unsafeSvg : UPLOAD_MESSAGES.unsupportedType;
   throw new AppError(415, message, { file: message });
 }
@@ -100,7 +101,8 @@ async function storeUpload(c: Context<AppEnv>, file: ReceivedFile) {
 
   const { db, files, env, now } = c.get('deps');
   const client = await clientKey(c);
-  await checkUnclaimedUploadQuota(db, { incomingBytes: file.size, quotaMb: env.UNCLAIMED_UPLOAD_QUOTA_MB, clientShareMb: env.UNCLAIMED_UPLOAD_CLIENT_MB, client, now: now() });
+  // Past the site quota a client that has stored nothing pays in work (upload-quota.ts).
+  const { mustPay } = await checkUnclaimedUploadQuota(db, { incomingBytes: file.size, quotaMb: env.UNCLAIMED_UPLOAD_QUOTA_MB, clientShareMb: env.UNCLAIMED_UPLOAD_CLIENT_MB, client, now: now() });
   // An image refused while it is cleaned (too many pixels, not decodable) is given back.
   return withinSiteCeiling(c, 'uploads', async () => {
     const fileName = `${randomUUID()}.${type.extension}`;
@@ -125,7 +127,7 @@ async function storeUpload(c: Context<AppEnv>, file: ReceivedFile) {
       throw error;
     }
     return c.json({ filename: fileName, originalName, fileSize, mimeType: type.mimeType }, 201);
-  });
+  }, { mustPay });
 }
 
 export const uploadRoutes = new Hono<AppEnv>()
@@ -199,10 +201,10 @@ export const uploadRoutes = new Hono<AppEnv>()
         .values({ fileName, originalName, fileSize: info.size, mimeType: type.mimeType, storage: 'uploadcare', bookingId: null, clientKey: client, createdAt: now() })
         .onConflictDoNothing({ target: uploadedFiles.fileName })
         .returning();
-    if (!known) {
-      await checkUnclaimedUploadQuota(db, { incomingBytes: info.size, quotaMb: env.UNCLAIMED_UPLOAD_QUOTA_MB, clientShareMb: env.UNCLAIMED_UPLOAD_CLIENT_MB, client, now: now() });
-    }
-    const inserted = known ? await insert() : await withinSiteCeiling(c, 'uploads', insert);
+    const quota = known
+      ? { mustPay: false }
+      : await checkUnclaimedUploadQuota(db, { incomingBytes: info.size, quotaMb: env.UNCLAIMED_UPLOAD_QUOTA_MB, clientShareMb: env.UNCLAIMED_UPLOAD_CLIENT_MB, client, now: now() });
+    const inserted = known ? await insert() : await withinSiteCeiling(c, 'uploads', insert, quota);
     // The same UUID verified twice (a retried request) is the same file.
     const row = inserted[0] ?? (await db.select().from(uploadedFiles).where(eq(uploadedFiles.fileName, fileName)))[0]!;
     return c.json(

@@ -3,7 +3,6 @@ import { formatLongDate } from '../../../domain/format.ts';
 import { formatPounds } from '../../../domain/pricing.ts';
 import { PROJECT_STEPS } from '../../../domain/project-steps.ts';
 import type { EmailAttachment, BookingEmailMessage } from '../../providers/email-outbox.ts';
-import { UNPAID_HOLD_MINUTES } from '../../services/bookings/availability.ts';
 import { addressesOf, trackingLines, workTypeLabel, type BookingEmailContext } from './booking-parts.ts';
 import { escapeHtml, heading, layout, plural, supportLines, text, trackProjectUrl } from './layout.ts';
 
@@ -23,7 +22,8 @@ export function bookingConfirmationEmail(context: BookingEmailContext, invite?: 
     ['Total', formatPounds(booking.totalPricePence)],
   ];
   const locationLabel = `Location${plural(addresses.length)}`;
-  const payWithin = `If you have not paid yet, please complete payment within ${UNPAID_HOLD_MINUTES} minutes to keep your date.`;
+  // The customer who pays first gets the day (availability.ts): an unpaid booking reserves nothing.
+  const payWithin = 'If you have not paid yet, please complete payment soon: your date is reserved once paid.';
   const support = supportLines();
 
   const plain = text([

@@ -188,7 +188,7 @@ describe('e-mail templates', () => {
   it("links the confirmation's 'complete payment' to the booking's checkout, by token", () => {
     const message = bookingConfirmationEmail(bookingContext, invite);
     const link = bookingContext.checkoutUrl;
-    expect(message.text).toMatch(new RegExp(`complete payment within \\d+ minutes to keep your date\\.\\nPay online: ${link.replace(/[?.]/g, '\\$&')}`));
+    expect(message.text).toMatch(new RegExp(`complete payment soon: your date is reserved once paid\\.\\nPay online: ${link.replace(/[?.]/g, '\\$&')}`));
     expect(message.html).toContain(`<a href="${link.replace(/&/g, '&amp;')}">Complete payment</a>`);
   });
 

@@ -1,5 +1,4 @@
-import { and, eq, gt, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, gt, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { UNPAID_HOLD_MINUTES } from '../../../domain/booking-limits.ts';
 import type { Database } from '../../../../db/client.ts';
 import { bookingInstallationDay, bookings, scheduleDays, weatherDays } from '../../../../db/schema.ts';
@@ -14,40 +13,22 @@ import { bookingInstallationDay, bookings, scheduleDays, weatherDays } from '../
  * London once staff set one, else the preferred date), the same day the crews work: moving a
  * booking frees the old day and fills the new one.
  *
- * A booking holds capacity while it is neither cancelled nor archived and is either paid (or
- * being paid) or younger than UNPAID_HOLD_MINUTES. The hold is short because booking costs a
- * stranger nothing: an anonymous, unpaid booking of a whole day's patches blocks that date for
- * others only until the hold ends, long enough to pay by card, and an abandoned checkout frees
- * its date within the hour. A booking whose hold lapsed can still be paid while its date has
- * room (payments.ts, isDateStillHeld); otherwise checkout answers the date's 409.
+ * The customer who pays first gets the day (api.md "Abuse and availability": no date is kept
+ * unavailable by promises): a booking holds capacity while it is neither cancelled nor archived
+ * and is paid or being paid. An unpaid booking holds nothing, so a stranger's unpaid bookings
+ * never make a date unavailable for the next customer; the date's room is judged again when
+ * payment starts (payment-intent.ts: 409 when paid bookings already fill it, the customer's
+ * booking kept) and when a payment lands anyway (payment-success.ts: payment_over_capacity).
  */
 export { UNPAID_HOLD_MINUTES } from '../../../domain/booking-limits.ts';
 
 /**
- * api.md "Abuse and availability": one client never keeps a date unavailable on its own. An
- * unpaid booking holds its date once: a later unpaid booking of the same date by the same client
- * (clientKey, one IPv4 address or IPv6 /64), made after the first one's hold ran out and within
- * REPEAT_HOLD_HOURS of it, holds nothing (it can still be paid while the date has room). So
- * booking a date again every hour no longer keeps it from everyone else; and one client holds at
- * most UNPAID_HOLDS_PER_CLIENT (2) unpaid bookings at once (bookings.ts). Paid bookings, and
- * bookings with no client recorded (made by staff, or before this rule), hold as before.
+ * One client holds at most UNPAID_HOLDS_PER_CLIENT (2) unpaid bookings made within
+ * UNPAID_HOLD_MINUTES (bookings.ts; counted under clientKey, one IPv4 address or IPv6 /64).
  */
-export const REPEAT_HOLD_HOURS = 24;
 /** The 429 for a client at its limit of unpaid holds (UNPAID_HOLDS_PER_CLIENT, 2 by api.md). */
 export const tooManyHolds = (limit: number) =>
   `You already have ${limit} unpaid bookings waiting for payment. Please pay for one of them, or wait an hour until its hold ends, before booking again.`;
-
-const earlier = alias(bookings, 'earlier_booking');
-
-/** Whether an earlier unpaid booking of the same date by the same client already had its hold. */
-const isRepeatHold = (): SQL =>
-  sql`exists (${sql`select 1 from ${bookings} as ${sql.identifier('earlier_booking')} where ${and(
-    eq(earlier.holdClient, bookings.holdClient),
-    eq(earlier.preferredDate, bookings.preferredDate),
-    inArray(earlier.paymentStatus, ['unpaid', 'failed']),
-    lte(earlier.createdAt, sql`${bookings.createdAt} - make_interval(mins => ${UNPAID_HOLD_MINUTES})`),
-    gt(earlier.createdAt, sql`${bookings.createdAt} - make_interval(hours => ${REPEAT_HOLD_HOURS})`),
-  )}`})`;
 
 const LONDON_DATE = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
@@ -68,16 +49,16 @@ export const bookingDay = (): SQL => bookingInstallationDay(bookings);
 export const bookingDayText = (): SQL<string> => sql<string>`(${bookingDay()})::text`;
 
 /**
- * The bookings that hold a share of their day's capacity at `now`: the one place that says which
- * (a completed project, past step 4, holds none).
+ * The bookings that hold a share of their day's capacity: the one place that says which. Paid or
+ * being paid (see above), neither cancelled nor archived, and not past step 4 (a completed project
+ * holds none). `_now` is kept for the callers: what holds no longer depends on the time.
  */
-export function holdsCapacity(now: Date): SQL {
-  const holdStart = new Date(now.getTime() - UNPAID_HOLD_MINUTES * 60_000);
+export function holdsCapacity(_now: Date): SQL {
   return and(
     ne(bookings.status, 'cancelled'),
     eq(bookings.archived, false),
     lte(bookings.currentStep, 4),
-    or(inArray(bookings.paymentStatus, ['paid', 'processing']), and(gt(bookings.createdAt, holdStart), sql`not ${isRepeatHold()}`)),
+    inArray(bookings.paymentStatus, ['paid', 'processing']),
   )!;
 }
 

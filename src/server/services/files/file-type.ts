@@ -1,4 +1,5 @@
 import { cleanOneLine } from '../../../domain/text.ts';
+import { MAX_IMAGE_PIXELS } from './image-clean.ts';
 
 // Upload types are judged by the bytes, never by the file name or the browser's Content-Type
 // (api.md, POST /api/upload): png, jpeg, pdf by their signatures, svg by its XML root. SVG is text
@@ -48,11 +49,38 @@ export function detectFileType(bytes: Uint8Array): AllowedFileType | null {
  * A whole file judged as every upload is: its type by content, and an SVG only when
  * svgRefusalReason finds nothing active or external in it.
  */
-export function judgeFileContent(bytes: Uint8Array): { type: AllowedFileType } | { refused: 'unsupported' | 'unsafe-svg' } {
+export function judgeFileContent(bytes: Uint8Array): { type: AllowedFileType } | { refused: 'unsupported' | 'unsafe-svg' | 'too-many-pixels' } {
   const type = detectFileType(bytes);
   if (!type) return { refused: 'unsupported' };
-  if (type.mimeType === 'image/svg+xml' && svgRefusalReason(svgText(bytes) ?? '') !== null) return { refused: 'unsafe-svg' };
+  if (type.mimeType === 'image/svg+xml') {
+    const svg = svgText(bytes) ?? '';
+    if (svgRefusalReason(svg) !== null) return { refused: 'unsafe-svg' };
+    if ((svgDeclaredPixels(svg) ?? 0) > MAX_IMAGE_PIXELS) return { refused: 'too-many-pixels' };
+  }
   return { type };
+}
+
+// CSS's absolute units in pixels; a relative one (em, %) leaves the size to the viewBox.
+const CSS_PIXELS: Readonly<Record<string, number>> = { '': 1, px: 1, pt: 4 / 3, pc: 16, in: 96, cm: 96 / 2.54, mm: 96 / 25.4, q: 96 / 101.6 };
+
+/**
+ * The pixels an SVG declares on its root (width × height, else the viewBox's), or null when it
+ * declares none: a viewer would draw it at that size, so an SVG past 50 megapixels is refused
+ * as any other image is (api.md "Storage").
+ */
+export function svgDeclaredPixels(svg: string): number | null {
+  const root = /<(?:[\w.-]+:)?svg\b([^>]*)>/i.exec(svg)?.[1] ?? '';
+  const attribute = (name: string) => new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, 'i').exec(root)?.slice(1).find((value) => value !== undefined);
+  const length = (value: string | undefined) => {
+    const match = /^\s*([\d.]+(?:e[+-]?\d+)?)\s*([a-z]*)\s*$/i.exec(value ?? '');
+    const unit = CSS_PIXELS[match?.[2]?.toLowerCase() ?? 'none'];
+    return match && unit !== undefined ? Number(match[1]) * unit : null;
+  };
+  const width = length(attribute('width'));
+  const height = length(attribute('height'));
+  if (width !== null && height !== null) return width * height;
+  const box = attribute('viewBox')?.trim().split(/[\s,]+/).map(Number);
+  return box?.length === 4 && box.every(Number.isFinite) ? Math.abs(box[2]! * box[3]!) : null;
 }
 
 /**

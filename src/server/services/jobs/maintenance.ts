@@ -20,6 +20,8 @@ import { pruneWebauthnChallenges } from '../staff/passkeys.ts';
 import { sendProofReminders } from '../proofs/proof-reminders.ts';
 import { cancelLapsedHolds } from '../bookings/installation-invites.ts';
 import { deleteUnclaimedUploads, pruneUploadSessions } from './upload-cleanup.ts';
+import { UPLOAD_SESSION_IDLE_MINUTES } from '../limits/upload-quota.ts';
+import { pruneKnownDevices } from '../staff/known-devices.ts';
 
 /** A failed e-mail is tried this many times in all, then left as 'failed' for the admin to see. */
 export const MAX_EMAIL_ATTEMPTS = 5;
@@ -69,6 +71,7 @@ export interface MaintenanceCounts {
   lapsedHoldsCancelled: number;
   /** Unfinished part uploads (and their parts) removed after a day. */
   uploadSessionsPruned: number;
+  knownDevicesPruned: number;
   /** Client-address hash keys past their day and the next (client-hash-keys.ts). */
   clientHashKeysPruned: number;
   /** Spent proof-of-work challenges past their expiry (limits/challenge.ts). */
@@ -111,6 +114,7 @@ export async function runMaintenance(deps: MaintenanceDeps, now: Date): Promise<
     uploadSessionsPruned: 0,
     clientHashKeysPruned: 0,
     usedChallengesPruned: 0,
+    knownDevicesPruned: 0,
   };
   const failedSteps: string[] = [];
   const step = async (name: string, work: () => Promise<void>) => {
@@ -160,6 +164,10 @@ export async function runMaintenance(deps: MaintenanceDeps, now: Date): Promise<
     counts.clientHashKeysPruned = await pruneClientHashKeys(db, now);
   });
 
+  await step('known_devices', async () => {
+    counts.knownDevicesPruned = await pruneKnownDevices(db, now);
+  });
+
   await step('used_challenges', async () => {
     counts.usedChallengesPruned = await pruneUsedChallenges(db, now);
   });
@@ -185,7 +193,7 @@ export async function runMaintenance(deps: MaintenanceDeps, now: Date): Promise<
   });
 
   await step('upload_sessions', async () => {
-    counts.uploadSessionsPruned = await pruneUploadSessions(deps, before(RETENTION.unclaimedUploads));
+    counts.uploadSessionsPruned = await pruneUploadSessions(deps, before(RETENTION.unclaimedUploads), before(UPLOAD_SESSION_IDLE_MINUTES * MINUTE));
   });
 
   await step('stripe_events', async () => {

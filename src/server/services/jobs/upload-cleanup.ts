@@ -1,4 +1,4 @@
-import { and, inArray, isNull, lt } from 'drizzle-orm';
+import { and, inArray, isNull, lt, or } from 'drizzle-orm';
 import { uploadSessions, uploadedFiles } from '../../../../db/schema.ts';
 import type { AppDeps } from '../../api/deps.ts';
 
@@ -53,13 +53,14 @@ export async function deleteUnclaimedUploads(deps: CleanupDeps, createdBefore: D
 }
 
 /**
- * Part uploads older than a day: an unfinished one's parts are removed from the store (a finished
- * one's parts went when it was assembled; its file is an ordinary upload, handled above).
+ * Part uploads older than a day, and unfinished ones idle since `idleBefore` (they have ended,
+ * upload-quota.ts): an unfinished one's parts are removed from the store (a finished one's parts
+ * went when it was assembled; its file is an ordinary upload, handled above).
  */
-export async function pruneUploadSessions(deps: CleanupDeps, createdBefore: Date): Promise<number> {
+export async function pruneUploadSessions(deps: CleanupDeps, createdBefore: Date, idleBefore: Date = createdBefore): Promise<number> {
   const stale = await deps.db
     .delete(uploadSessions)
-    .where(lt(uploadSessions.createdAt, createdBefore))
+    .where(or(lt(uploadSessions.createdAt, createdBefore), and(isNull(uploadSessions.fileName), lt(uploadSessions.lastActivityAt, idleBefore))))
     .returning({ id: uploadSessions.id, partCount: uploadSessions.partCount, fileName: uploadSessions.fileName });
   for (const session of stale) {
     if (session.fileName) continue;

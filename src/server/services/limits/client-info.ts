@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { isIP } from 'node:net';
 import type { Context } from 'hono';
 import type { Database } from '../../../../db/client.ts';
 import type { AppEnv } from '../../api/deps.ts';
@@ -11,20 +12,31 @@ export interface ClientInfo {
   city: string | undefined;
 }
 
-/** Netlify's context has ip and geo; locally the socket's address (or the first proxy hop when trusted). */
+/** Netlify's context has ip and geo; locally the socket's address (or the trusted proxy's entry, forwardedClient). */
 export function clientInfo(c: Context<AppEnv>): ClientInfo {
   const netlify = c.env?.context;
   const { TRUST_PROXY, NETLIFY } = c.get('deps').env;
   // Headers a client can write are only believed behind a proxy that overwrites them:
   // Netlify's own header on Netlify, X-Forwarded-For when TRUST_PROXY says so.
   const fromNetlify = NETLIFY ? c.req.header('x-nf-client-connection-ip') : undefined;
-  const forwarded = TRUST_PROXY ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
+  const forwarded = TRUST_PROXY ? forwardedClient(c.req.header('x-forwarded-for')) : undefined;
   const ip = netlify?.ip ?? fromNetlify ?? forwarded ?? c.env?.incoming?.socket?.remoteAddress;
   return {
     ip,
     country: netlify?.geo?.country?.name ?? netlify?.geo?.country?.code,
     city: netlify?.geo?.city,
   };
+}
+
+/**
+ * The client behind a trusted proxy (api.md "The client address"): the right-most entry of
+ * X-Forwarded-For, the one the proxy appended; everything left of it is what the client wrote.
+ * It must be an IP address (IPv6 in brackets or with a zone is tidied first); anything else is
+ * no client at all, and the socket's address stands instead.
+ */
+export function forwardedClient(header: string | undefined): string | undefined {
+  const last = header?.split(',').at(-1)?.trim().replace(/^\[(.*)\](:\d+)?$/, '$1');
+  return last && isIP(last.replace(/%.*$/, '')) !== 0 ? last : undefined;
 }
 
 /**

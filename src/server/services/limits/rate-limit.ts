@@ -1,5 +1,5 @@
 import type { MiddlewareHandler, Context } from 'hono';
-import { and, eq, gt, lt, max, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, max, sql } from 'drizzle-orm';
 import type { Database } from '../../../../db/client.ts';
 import { rateLimits } from '../../../../db/schema.ts';
 import { AppError } from '../../api/errors.ts';
@@ -163,6 +163,21 @@ export function windowsUntilNextAllowed({ previous, current, elapsed, limit }: W
   // In the next window: current × (1 − t) + 1 ≤ limit
   const t = current <= limit - 1 ? 0 : 1 - (limit - 1) / current;
   return 1 - elapsed + t;
+}
+
+/**
+ * The sliding estimate of a counter at `now`, without counting anything (GET /api/challenge
+ * prices its challenge by it).
+ */
+export async function peekRateLimit(db: Database, rule: RateLimitRule, subject: string, now: Date): Promise<number> {
+  const window = windowAt(rule, now);
+  const key = `${rule.name}:${subject}`;
+  const rows = await db
+    .select({ windowStart: rateLimits.windowStart, count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), inArray(rateLimits.windowStart, [window.start, window.previousStart])));
+  const countAt = (start: Date) => rows.find((row) => new Date(row.windowStart).getTime() === start.getTime())?.count ?? 0;
+  return slidingEstimate({ previous: countAt(window.previousStart), current: countAt(window.start), elapsed: window.elapsed });
 }
 
 /**

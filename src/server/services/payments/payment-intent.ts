@@ -8,7 +8,7 @@ import type { AppDeps } from '../../api/deps.ts';
 import { AppError, conflict, notFound } from '../../api/errors.ts';
 import type { PaymentsProvider } from '../../providers/payments.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
-import { UNPAID_HOLD_MINUTES, checkDateAvailability, londonToday } from '../bookings/availability.ts';
+import { checkDateAvailability, londonToday } from '../bookings/availability.ts';
 import { installationDay } from '../../../domain/schedule.ts';
 import { checkoutTokenMatches } from './checkout-token.ts';
 import { CURRENCY, bookingPaymentRef, callProvider, isBookingId, requirePayments, type BookingRow } from './payments.ts';
@@ -41,7 +41,7 @@ export async function preparePayment(deps: AppDeps, bookingId: number, checkoutT
   }
   if (booking.paymentStatus === 'paid') throw conflict(PAYMENT_MESSAGES.alreadyPaid);
   if (booking.status === 'cancelled') throw conflict(PAYMENT_MESSAGES.cancelled);
-  if (!(await isDateStillHeld(deps, booking))) {
+  if (!(await dateHasRoom(deps, booking))) {
     await cancelStoredIntent(deps, payments, booking);
     throw conflict(PAYMENT_MESSAGES.dateNoLongerAvailable);
   }
@@ -110,16 +110,13 @@ async function storeIntent(deps: AppDeps, booking: BookingRow, intentId: string)
 }
 
 /**
- * An unpaid booking holds its date for UNPAID_HOLD_MINUTES (availability.ts). Once that hold has
- * lapsed, others may have taken the date, so before taking money the date must still be free for
- * this booking's patches and not in the past (UK date). The lapsed booking no longer counts in
- * holdsCapacity, so the ordinary availability check leaves it out by itself.
+ * The customer who pays first gets the day (availability.ts): an unpaid booking holds nothing, so
+ * before taking money its date must still have room for its patches among the bookings paid or
+ * being paid, and not be in the past (UK date). One being paid already holds its room.
  */
-async function isDateStillHeld(deps: AppDeps, booking: BookingRow): Promise<boolean> {
+async function dateHasRoom(deps: AppDeps, booking: BookingRow): Promise<boolean> {
   const now = deps.now();
-  const holdEnds = booking.createdAt.getTime() + UNPAID_HOLD_MINUTES * 60_000;
-  const isHeld = booking.paymentStatus === 'processing' || holdEnds > now.getTime();
-  if (isHeld) return true;
+  if (booking.paymentStatus === 'processing') return true;
   return deps.db.transaction(async (tx) => {
     const db = tx as unknown as Database;
     const day = installationDay(booking);

@@ -1,11 +1,12 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../../db/client.ts';
-import { adminSessions, staffPasskeys, staffUsers } from '../../../../db/schema.ts';
+import { adminSessions, staffPasskeys, staffTokens, staffUsers } from '../../../../db/schema.ts';
 import type { StaffRole, StaffStatus } from '../../../domain/staff-roles.ts';
 import { AppError } from '../../api/errors.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import { endAllUserSessions } from './admin-sessions.ts';
+import { forgetDevices } from './known-devices.ts';
 
 /**
  * Staff accounts (api.md "Staff accounts"): who may use the dashboard, with which role. Every
@@ -81,6 +82,11 @@ export async function userView(db: Database, user: StaffUserRow): Promise<StaffU
   return toView(user, row?.n ?? 0);
 }
 
+/** An authenticator app or a passkey: a link then sets the password and signs nobody in. */
+export async function hasSecondFactor(db: Database, user: StaffUserRow): Promise<boolean> {
+  return user.totpSecret !== null || (await userView(db, user)).passkeys > 0;
+}
+
 function toView(user: StaffUserRow, passkeys: number): StaffUserView {
   return {
     id: user.id,
@@ -151,7 +157,11 @@ export async function updateUser(
       .where(eq(staffUsers.id, id))
       .returning();
     if (status === 'deactivated') {
+      // Every session, every unused invitation or reset link and every known device of the
+      // person end here: reactivation revives none of them (api.md "Staff accounts").
       await tx.update(adminSessions).set({ revokedAt: now }).where(and(eq(adminSessions.userId, id), sql`${adminSessions.revokedAt} is null`));
+      await tx.update(staffTokens).set({ usedAt: now }).where(and(eq(staffTokens.userId, id), isNull(staffTokens.usedAt)));
+      await forgetDevices(tx as unknown as Database, id);
     }
     const what = [
       changes.role && changes.role !== current.role ? `role ${current.role} → ${changes.role}` : null,
@@ -179,13 +189,15 @@ export async function markSignedIn(db: Database, userId: number, now: Date): Pro
   await db.update(staffUsers).set({ lastSignInAt: now }).where(eq(staffUsers.id, userId));
 }
 
-/** Sets a person's password (invitation or reset) and ends their other sessions. */
+/** Sets a person's password (invitation or reset), ends their other sessions and forgets their devices. */
 export async function setUserPassword(db: Database, userId: number, passwordHash: string, now: Date): Promise<void> {
   await db
     .update(staffUsers)
     .set({ passwordHash, status: sql`case when ${staffUsers.status} = 'invited' then 'active' else ${staffUsers.status} end`, updatedAt: now })
     .where(eq(staffUsers.id, userId));
   await endAllUserSessions(db, userId, now);
+  // A new password: the browsers that knew the old one are strangers again.
+  await forgetDevices(db, userId);
 }
 
 /**
