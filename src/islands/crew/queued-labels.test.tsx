@@ -26,6 +26,7 @@ const STOP: CrewStop = {
   navigationUrl: null,
   specialInstructions: null,
   stencil: null,
+  onTheWay: null,
   photos: [],
 };
 
