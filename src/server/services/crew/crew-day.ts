@@ -112,43 +112,36 @@ export async function markOnTheWay(deps: CrewDeps, session: CrewSession, booking
     const before = await advanceStop(tx, session, bookingId, 'on_the_way', now, tapped);
     if (before?.onTheWayAt) return null;
     const stale = staleOnMyWay(tapped, now, before);
-    if (stale) {
-      await writeChannelLog(tx, {
-        channel: 'notification',
-        action: 'crew_on_the_way',
-        entityType: 'booking',
-        entityId: bookingId,
-        userId: `crew:${session.worker.id}`,
-        details: `${session.worker.name} was on the way to booking #${bookingId}; the customer was not e-mailed (${stale})`,
-      });
-      return null;
-    }
-    const [booking] = await tx
-      .select({ id: bookings.id, firstName: bookings.firstName, email: bookings.email })
-      .from(bookings)
-      .where(eq(bookings.id, bookingId));
-    const token = await createTrackingLink(tx as unknown as Database, bookingId, now);
-    const message = crewOnTheWayEmail({
-      bookingId,
-      firstName: booking!.firstName,
-      email: booking!.email,
-      day: session.day,
-      time: londonTime(tapped),
-      trackingUrl: trackingLinkUrl(deps.env.SITE_URL, token),
-    });
-    const queued = await queueEmail(tx as unknown as Database, message);
+    const message = stale ? null : await onTheWayMessage(tx, deps, session, bookingId, tapped, now);
+    const queued = message ? await queueEmail(tx as unknown as Database, message) : false;
     await writeChannelLog(tx, {
       channel: 'notification',
       action: 'crew_on_the_way',
       entityType: 'booking',
       entityId: bookingId,
       userId: `crew:${session.worker.id}`,
-      details: `${session.worker.name} is on the way to booking #${bookingId}${queued ? '; the customer was e-mailed' : ''}`,
+      details: stale
+        ? `${session.worker.name} was on the way to booking #${bookingId}; the customer was not e-mailed (${stale})`
+        : `${session.worker.name} is on the way to booking #${bookingId}${queued ? '; the customer was e-mailed' : ''}`,
     });
-    return queued ? message.dedupeKey! : null;
+    return queued ? message!.dedupeKey! : null;
   });
   if (key) await deliverAfterAnswer(deps, (mailer, db) => mailer.deliverQueued(db, { dedupeKeys: [key], now: deps.now() }));
   return crewDay(deps.db, session);
+}
+
+/** The customer's "on the way" e-mail, with a new magic link to their tracking page. */
+async function onTheWayMessage(tx: Transaction, deps: CrewDeps, session: CrewSession, bookingId: number, tapped: Date, now: Date) {
+  const [booking] = await tx.select({ firstName: bookings.firstName, email: bookings.email }).from(bookings).where(eq(bookings.id, bookingId));
+  const token = await createTrackingLink(tx as unknown as Database, bookingId, now);
+  return crewOnTheWayEmail({
+    bookingId,
+    firstName: booking!.firstName,
+    email: booking!.email,
+    day: session.day,
+    time: londonTime(tapped),
+    trackingUrl: trackingLinkUrl(deps.env.SITE_URL, token),
+  });
 }
 
 /** Why Done is refused on a booking that is not an installation scheduled for the crew's day. */
