@@ -54,6 +54,7 @@ test('the Projects list starts within the first screen, in one row of tabs, with
   const rows = panel.getByTestId('project-row');
   await expect(rows.nth(2)).toBeVisible();
   const viewport = page.viewportSize()!;
+  await page.screenshot({ path: `${SHOTS}/projects-${viewport.width}.png` });
   // The first project ends on the first screen, and a laptop shows several.
   const first = (await rows.first().boundingBox())!;
   expect(first.y + first.height, 'the first project is on the first screen').toBeLessThanOrEqual(viewport.height);
@@ -74,7 +75,6 @@ test('the Projects list starts within the first screen, in one row of tabs, with
   await page.keyboard.press('Home');
   await expect(page.getByRole('tab', { name: 'Projects' })).toHaveAttribute('aria-selected', 'true');
   await expect(rows.first()).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/projects-${viewport.width}.png` });
   await expectAxeClean(page);
 });
 
