@@ -187,7 +187,7 @@ test('reopened with no signal, the day and its queue show; what was done offline
   await context.setOffline(false);
   await expect(page.getByTestId('crew-waiting')).toHaveCount(0);
   await expect(stopCard(page, 3).getByTestId('crew-status')).toHaveText(/^On the way · \d{2}:\d{2}/);
-  await expect(stopCard(page, 3).getByRole('button', { name: 'Customer told' })).toBeDisabled();
+  await expect(stopCard(page, 3).getByTestId('on-my-way-note')).toHaveText(/^Customer told · \d{2}:\d{2}$/);
   await expect(stopCard(page, 2).locator('label', { hasText: 'After' })).toContainText('✓ 1 sent');
   await expect(page.getByTestId('crew-last-updated')).toHaveCount(0);
 
@@ -328,14 +328,15 @@ test('a phone that says it is online while no data flows sends what waits by its
   // Weak 4G or a captive Wi-Fi: navigator.onLine stays true and no `online` event ever comes,
   // but every request fails. Stop 1 is this spec's only tap there.
   const failing = (route: import('@playwright/test').Route) => route.abort('failed');
-  await page.route('**/api/crew/**', failing);
+  // The context's route: the service worker's own sends (Background Sync) fail as well.
+  await context.route('**/api/crew/**', failing);
   const card = stopCard(page, 1);
   await card.getByRole('button', { name: 'On my way' }).click();
   await expect(card.getByTestId('on-my-way-note')).toHaveText('Will tell the customer when you have signal');
   await page.screenshot({ path: '/work/shots/i35/crew-card-waiting-375.png' });
   expect(await page.evaluate(() => navigator.onLine)).toBe(true);
   // Data flows again: no event, no tap, and the page's own retry sends it.
-  await page.unroute('**/api/crew/**', failing);
+  await context.unroute('**/api/crew/**', failing);
   await expect(card.getByTestId('on-my-way-note')).toHaveText(/^Customer told · \d{2}:\d{2}$/, { timeout: 30_000 });
   await expect(page.getByTestId('crew-waiting')).toHaveCount(0);
   await page.screenshot({ path: '/work/shots/i35/crew-card-told-375.png' });
