@@ -99,7 +99,7 @@ export function SignInGate({ onOpen, title = 'Admin access', intro, initialEmail
     return (
       <form onSubmit={(event) => void submit(event)} data-testid="signin-code-step">
         <h1 id={headingId} className="text-2xl">{title}</h1>
-        <p className="mt-2 text-concrete-700">
+        <p className="mt-2 text-concrete-700 [overflow-wrap:anywhere]">
           Password accepted. Enter the 6-digit code your authenticator app shows now{email.trim() ? ` for ${email.trim()}` : ''}.
         </p>
         {problemBox}
