@@ -32,7 +32,7 @@ test.describe('admin gate', () => {
     // Hold the session check until its placeholder is on screen, so both states are measured.
     let answer: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (answer = resolve));
-    await page.route('**/api/admin/session', async (route) => {
+    await page.route(/\/api\/admin\/session/, async (route) => {
       await held;
       await route.continue();
     });
