@@ -11,7 +11,7 @@ const launchOptions = { executablePath: findChromium(), args: CHROMIUM_ARGS };
 
 const mobile = { ...devices['Pixel 7'], viewport: { width: 375, height: 740 }, launchOptions };
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions };
-const ADDS_DATA = /(customer-after-sale|crew-day|staff-accounts|schedule|documents)\.spec\.ts$/;
+const ADDS_DATA = /(customer-after-sale|crew-day|staff-accounts|schedule|documents|first-hour)\.spec\.ts$/;
 const AT_DESKTOP = /@desktop|@layout/;
 // .ci/run sets CI_TIMINGS_DIR: the results are then also written as JSON there, which
 // scripts/ci-timings.ts summarises (the slowest files) at the end of CI.

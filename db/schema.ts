@@ -523,6 +523,8 @@ export const staffUsers = pgTable(
     /** A secret shown for setup, not yet confirmed: it signs nobody in. */
     totpPendingSecret: text('totp_pending_secret'),
     lastSignInAt: instant('last_sign_in_at'),
+    /** When the name was chosen (by the person, or by the owner inviting them); null for the bootstrap owner's placeholder, so the dashboard asks. */
+    nameChosenAt: instant('name_chosen_at'),
     createdAt: createdAt(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },

@@ -78,6 +78,8 @@ async function seedApprovedStencil(tx: Database, files: FileStore, bookingId: nu
     decidedAt: now,
     approvedAt: now,
   });
+  // The booking's own date agrees with the proof's decision (the card reads the proof either way).
+  await tx.update(bookings).set({ stencilApprovedDate: now }).where(eq(bookings.id, bookingId));
 }
 
 /**

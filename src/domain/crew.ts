@@ -52,6 +52,14 @@ export function crewUndoEndsAt(doneAt: Date): Date {
 export const CREW_CLOCK_DRIFT_MS = 10 * 60_000;
 
 /**
+ * An On my way tells the customer "will be with you shortly" only while that can still be true:
+ * it reaches the server within this many minutes of the tap, and nothing the crew did at the stop
+ * after the tap (a photo, Done) arrived before it. Otherwise the stop shows it, and nobody is
+ * e-mailed.
+ */
+export const CREW_ON_MY_WAY_FRESH_MINUTES = 30;
+
+/**
  * Whether a tap reached the server late enough for both times to be worth showing ("tapped 17:07,
  * received 17:19"): a minute or more apart, the times a person reads differ.
  */
@@ -180,6 +188,11 @@ export interface CrewStop {
   statusAt: string | null;
   /** When the server received that tap (ISO): later than `statusAt` when it waited for signal. */
   statusReceivedAt: string | null;
+  /**
+   * The crew's On my way, when the server has it: the phone's time of the tap and whether the
+   * customer was e-mailed (not when the tap arrived too late or after the work it announced).
+   */
+  onTheWay: { at: string; customerTold: boolean } | null;
   photos: CrewStopPhoto[];
 }
 

@@ -32,6 +32,16 @@ export interface ProofSummary {
   since: string;
 }
 
+/**
+ * When the stencil was approved, with the proof's decision as the one source of truth: once a
+ * booking has proofs, its latest version decides (approved: since when; anything else: not yet),
+ * whatever date a step move stamped. A booking with no proof at all keeps the stamped date.
+ */
+export function stencilApprovedAt(stamped: string | null, proof: ProofSummary | null): string | null {
+  if (!proof) return stamped;
+  return proof.status === 'approved' ? proof.since : null;
+}
+
 /** A change asked for after approval, as GET /api/bookings/{id}/proofs lists it. */
 export interface StencilChangeView {
   id: number;

@@ -32,6 +32,15 @@ describe('admin sign-in', () => {
     expect(response.status).toBe(401);
   });
 
+  it('answers the dashboard\'s optional session question with 200 {authenticated: false}, not an error', async () => {
+    const response = await ctx.app.request('/api/admin/session?optional=1');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ authenticated: false });
+    const { cookie } = await signIn();
+    const signedIn = await ctx.app.request('/api/admin/session?optional=1', { headers: { Cookie: cookie! } });
+    expect(await signedIn.json()).toMatchObject({ authenticated: true, user: { role: 'owner' } });
+  });
+
   it('signs in with an HttpOnly, SameSite=Strict cookie whose token is stored only hashed', async () => {
     const { response, cookie } = await signIn();
     expect(response.status).toBe(204);
@@ -200,25 +209,24 @@ describe('admin sign-in with a second factor (ADMIN_TOTP_SECRET)', () => {
   }
   const login = (body: Record<string, unknown>) => totpCtx.app.request('/api/admin/login', jsonRequest(body));
 
-  it('tells the gate a code is required, and refuses the password alone', async () => {
+  it('asks for the code as the next step after a right password, and refuses the password alone', async () => {
     clock();
-    const session = await totpCtx.app.request('/api/admin/session');
-    expect(session.status).toBe(401);
-    expect(await session.json()).toMatchObject({ totpRequired: true });
     const response = await login({ password: TEST_ADMIN_PASSWORD });
     expect(response.status).toBe(401);
     const body = await response.json();
-    expect(body.error).toBe('Invalid Password');
-    expect(body.fields.code).toBe('Check the password, and enter the current 6-digit code from your authenticator app.');
+    expect(body).toMatchObject({ error: 'Enter the 6-digit code from your authenticator app.', codeRequired: true });
     expect(response.headers.get('set-cookie')).toBeNull();
   });
 
-  it('accepts a valid code once: the same code is refused the second time', async () => {
+  it('accepts a valid code once: the same code is refused the second time with "wait for the next code"', async () => {
     const code = clock()(0);
     expect((await login({ password: TEST_ADMIN_PASSWORD, code })).status).toBe(204);
     const again = await login({ password: TEST_ADMIN_PASSWORD, code });
     expect(again.status).toBe(401);
-    expect((await again.json()).error).toBe('Invalid Password');
+    expect(await again.json()).toMatchObject({
+      error: 'That code was already used. Wait for the next code in your authenticator app, then enter it.',
+      codeRequired: true,
+    });
   });
 
   it.each([
@@ -231,20 +239,23 @@ describe('admin sign-in with a second factor (ADMIN_TOTP_SECRET)', () => {
     expect((await login({ password: TEST_ADMIN_PASSWORD, code: codeAt(offset) })).status).toBe(status);
   });
 
-  it('answers a wrong password and a right password with a wrong code identically', async () => {
+  it('answers a wrong password the same with or without a code, and says when a code is wrong', async () => {
     const codeAt = clock();
     const wrongPassword = await login({ password: 'wrong', code: codeAt(0) });
-    const wrongCode = await login({ password: TEST_ADMIN_PASSWORD, code: codeAt(5) });
-    const noCode = await login({ password: TEST_ADMIN_PASSWORD });
-    const answers = await Promise.all(
-      [wrongPassword, wrongCode, noCode].map(async (response) => {
+    const wrongPasswordNoCode = await login({ password: 'wrong' });
+    const bodies = await Promise.all(
+      [wrongPassword, wrongPasswordNoCode].map(async (response) => {
         const { requestId: _requestId, ...body } = await response.json();
         return { status: response.status, body };
       }),
     );
-    expect(answers[1]).toEqual(answers[0]);
-    expect(answers[2]).toEqual(answers[0]);
-    expect(answers[0]!.status).toBe(401);
+    expect(bodies[0]).toEqual({ status: 401, body: { error: 'Invalid Password' } });
+    expect(bodies[1]).toEqual(bodies[0]);
+    const wrongCode = await login({ password: TEST_ADMIN_PASSWORD, code: codeAt(5) });
+    expect(await wrongCode.json()).toMatchObject({
+      error: 'That code is not right. Enter the current 6-digit code from your authenticator app.',
+      codeRequired: true,
+    });
   });
 
   it('still says Invalid Password for a wrong password with a right code, and does not burn the code', async () => {
@@ -254,8 +265,15 @@ describe('admin sign-in with a second factor (ADMIN_TOTP_SECRET)', () => {
     expect((await login({ password: TEST_ADMIN_PASSWORD, code })).status).toBe(204);
   });
 
-  it('the session call says no code is needed when no secret is set', async () => {
-    const session = await ctx.app.request('/api/admin/session');
-    expect(await session.json()).toMatchObject({ totpRequired: false });
+  it('gives the code step back: a person who signs in with a code many times never runs out of tries', async () => {
+    // All within one 15-minute window: a new 30-second step each round, so each code is unused.
+    const start = Date.UTC(2026, 10, 25, 9, 0, 10);
+    for (let round = 0; round < LOGIN_LIMITS.perClient.limit + 2; round += 1) {
+      const at = start + round * STEP_MS;
+      totpCtx.setNow(new Date(at));
+      const code = totp.generate({ timestamp: at });
+      expect([round, (await login({ password: TEST_ADMIN_PASSWORD })).status]).toEqual([round, 401]);
+      expect([round, (await login({ password: TEST_ADMIN_PASSWORD, code })).status]).toEqual([round, 204]);
+    }
   });
 });

@@ -192,6 +192,7 @@ const ROUTE_ROLES: Record<string, 'viewer' | 'staff' | 'owner' | 'self'> = {
   'POST /api/admin/users/:id/invitation': 'owner',
   'POST /api/admin/users/:id/password-reset': 'owner',
   'GET /api/admin/me': 'self',
+  'PATCH /api/admin/me': 'self',
   'GET /api/admin/me/sessions': 'self',
   'DELETE /api/admin/me/sessions/:id': 'self',
   'DELETE /api/admin/me/sessions': 'self',

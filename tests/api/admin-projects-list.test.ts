@@ -91,7 +91,7 @@ describe('GET /api/admin/projects', () => {
     expect(body[0]).toMatchObject({ currentStep: 1, isToday: false, progressLogs: [], photos: [], photoCount: 0 });
   });
 
-  it("puts today's installations first, by the installation date or else the preferred date", async () => {
+  it("keeps newest booking first strictly, today's installations where their booking falls, marked as today", async () => {
     const plain = await insertProject({ minute: 5 });
     // 23:30 London on the 22nd is still today; 00:30 on the 23rd is not.
     const lateTonight = await insertProject({ minute: 1, installationDate: new Date('2027-11-22T23:30:00Z') });
@@ -99,23 +99,24 @@ describe('GET /api/admin/projects', () => {
     const movedAway = await insertProject({ minute: 3, preferredDate: '2027-11-22', installationDate: new Date('2027-11-23T00:30:00Z') });
 
     const { body, total } = await list('?sort=newest');
-    expect(ids(body)).toEqual([preferredToday.id, lateTonight.id, plain.id, movedAway.id]);
-    expect(body.map((row) => row.isToday)).toEqual([true, true, false, false]);
+    expect(ids(body)).toEqual([plain.id, movedAway.id, preferredToday.id, lateTonight.id]);
+    expect(body.map((row) => row.isToday)).toEqual([false, false, true, true]);
     expect(total).toBe(4);
   });
 
-  it('pages by cursor without repeating or skipping a project, today first only on the first page', async () => {
+  it('pages by cursor without repeating or skipping a project', async () => {
     const today = await insertProject({ minute: 0, preferredDate: '2027-11-22' });
     const others = [];
     for (let minute = 1; minute <= 5; minute += 1) others.push(await insertProject({ minute }));
 
     const first = await list('?sort=newest&limit=2');
-    expect(ids(first.body)).toEqual([today.id, others[4]!.id, others[3]!.id]);
+    expect(ids(first.body)).toEqual([others[4]!.id, others[3]!.id]);
     expect(first.total).toBe(6);
     const second = await list(`?sort=newest&limit=2&cursor=${first.next}`);
     expect(ids(second.body)).toEqual([others[2]!.id, others[1]!.id]);
     const third = await list(`?sort=newest&limit=2&cursor=${second.next}`);
-    expect(ids(third.body)).toEqual([others[0]!.id]);
+    expect(ids(third.body)).toEqual([others[0]!.id, today.id]);
+    expect(third.body.map((row) => row.isToday)).toEqual([false, true]);
     expect(third.next).toBeNull();
   });
 
@@ -164,7 +165,7 @@ describe('GET /api/admin/projects', () => {
 // statements must be one an index can serve.
 describe('the Projects list statements', () => {
   it.each([
-    ['no filter', { step: null, date: null }, [/bookings_archived_(step_)?created_idx/, /bookings_installation_day_idx/]],
+    ['no filter', { step: null, date: null }, [/bookings_archived_(step_)?created_idx/]],
     ['a step', { step: 3, date: null }, [/bookings_archived_step_created_idx/]],
     ['a day', { step: null, date: '2027-12-01' }, [/bookings_installation_day_idx/]],
   ])('with %s use indexes', async (_name, filters, indexes) => {

@@ -102,6 +102,49 @@ describe('a tap that waited for signal', () => {
   });
 });
 
+describe('an On my way that can no longer be true', () => {
+  beforeEach(async () => {
+    await runWorkerNotificationJob(ctx.deps, new Date('2026-11-22T18:00:00Z'));
+  });
+  const onTheWayMails = () => db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'crew-on-the-way'));
+  type Day = { stops: { status: string; onTheWay: { at: string; customerTold: boolean } | null }[] };
+
+  it('tapped at 09:05 with no signal and sent at noon: recorded, the customer is not e-mailed, the card says so', async () => {
+    const [token] = await tokensFromEmails();
+    ctx.setNow('2026-11-23T12:00:00Z');
+    const way = await crew(token!, `/stops/${market}/on-the-way`, { tappedAt: '2026-11-23T09:05:00.000Z' });
+    expect(way.status).toBe(200);
+    expect(((await way.json()) as Day).stops[0]).toMatchObject({ status: 'on_the_way', onTheWay: { at: '2026-11-23T09:05:00.000Z', customerTold: false } });
+    expect(await onTheWayMails()).toHaveLength(0);
+    const [log] = await db.select().from(channelLogs).where(eq(channelLogs.action, 'crew_on_the_way'));
+    expect(log!.details).toBe(`Sam Carter was on the way to booking #${market}; the customer was not e-mailed (tapped 09:05, received 12:00)`);
+    // Sent again (a retried queue), it still e-mails nobody.
+    expect((await crew(token!, `/stops/${market}/on-the-way`, { tappedAt: '2026-11-23T09:05:00.000Z' })).status).toBe(200);
+    expect(await onTheWayMails()).toHaveLength(0);
+  });
+
+  it('overtaken by Done or by work that arrived first: nobody is e-mailed', async () => {
+    const [token] = await tokensFromEmails();
+    ctx.setNow('2026-11-23T09:20:00Z');
+    // The photo reached the server (work started 09:20) before a tap made at 09:10 did.
+    await db.insert(crewStops).values({ bookingId: market, day: DAY, status: 'started', workerId: sam, workerName: 'Sam Carter', startedAt: new Date('2026-11-23T09:20:00Z') });
+    ctx.setNow('2026-11-23T09:21:00Z');
+    const way = await crew(token!, `/stops/${market}/on-the-way`, { tappedAt: '2026-11-23T09:10:00.000Z' });
+    expect(((await way.json()) as Day).stops[0]).toMatchObject({ status: 'started', onTheWay: { customerTold: false } });
+    expect(await onTheWayMails()).toHaveLength(0);
+  });
+
+  it('tapped after a photo, while fresh: the customer is told, and the card says so', async () => {
+    const [token] = await tokensFromEmails();
+    ctx.setNow('2026-11-23T09:20:00Z');
+    await db.insert(crewStops).values({ bookingId: market, day: DAY, status: 'started', workerId: sam, workerName: 'Sam Carter', startedAt: new Date('2026-11-23T09:20:00Z') });
+    ctx.setNow('2026-11-23T09:31:00Z');
+    const way = await crew(token!, `/stops/${market}/on-the-way`, { tappedAt: '2026-11-23T09:30:00.000Z' });
+    expect(((await way.json()) as Day).stops[0]).toMatchObject({ status: 'started', onTheWay: { at: '2026-11-23T09:30:00.000Z', customerTold: true } });
+    expect(await onTheWayMails()).toHaveLength(1);
+  });
+});
+
 describe('the 6 PM job after staff sent the link that afternoon', () => {
   it('sends the same link again instead of revoking it', async () => {
     const cookie = await adminCookie(ctx);

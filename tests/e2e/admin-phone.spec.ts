@@ -50,7 +50,7 @@ test('the dashboard uses its own staff frame, without the public header’s sale
   await expect(page.getByRole('link', { name: /Book Special/ })).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
   await expect(page.getByRole('banner')).toContainText('Staff');
-  // All the tabs are on screen at once: none hides behind the edge of a phone.
+  // Every tab comes on screen in the one scrolling row: none is out of reach on a phone.
   for (const tab of await page.getByRole('tab').all()) await expectOnScreen(page, tab);
 });
 

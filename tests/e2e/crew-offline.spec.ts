@@ -187,7 +187,7 @@ test('reopened with no signal, the day and its queue show; what was done offline
   await context.setOffline(false);
   await expect(page.getByTestId('crew-waiting')).toHaveCount(0);
   await expect(stopCard(page, 3).getByTestId('crew-status')).toHaveText(/^On the way · \d{2}:\d{2}/);
-  await expect(stopCard(page, 3).getByRole('button', { name: 'Customer told' })).toBeDisabled();
+  await expect(stopCard(page, 3).getByTestId('on-my-way-note')).toHaveText(/^Customer told · \d{2}:\d{2}$/);
   await expect(stopCard(page, 2).locator('label', { hasText: 'After' })).toContainText('✓ 1 sent');
   await expect(page.getByTestId('crew-last-updated')).toHaveCount(0);
 
@@ -318,6 +318,46 @@ test("a day kept for one link never shows under another link, even with no signa
   await context.setOffline(false);
   await jo.context.close();
   await max.context.close();
+});
+
+test('a phone that says it is online while no data flows sends what waits by itself, once data flows @mobile', async ({ browser, baseURL, context, page }) => {
+  test.setTimeout(90_000);
+  const staff = await office(browser, baseURL!, 'Wes');
+  await context.route(/tile\.openstreetmap/, (route) => route.fulfill({ status: 204 }));
+  await openOnline(page, await staff.resend());
+  // Weak 4G or a captive Wi-Fi: navigator.onLine stays true and no `online` event ever comes,
+  // but every request fails. Stop 1 is this spec's only tap there.
+  const failing = (route: import('@playwright/test').Route) => route.abort('failed');
+  // The context's route: the service worker's own sends (Background Sync) fail as well.
+  await context.route('**/api/crew/**', failing);
+  const card = stopCard(page, 1);
+  await card.getByRole('button', { name: 'On my way' }).click();
+  await expect(card.getByTestId('on-my-way-note')).toHaveText('Will tell the customer when you have signal');
+  await page.screenshot({ path: '/work/shots/i35/crew-card-waiting-375.png' });
+  expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+  // Data flows again: no event, no tap, and the page's own retry sends it.
+  await context.unroute('**/api/crew/**', failing);
+  await expect(card.getByTestId('on-my-way-note')).toHaveText(/^Customer told · \d{2}:\d{2}$/, { timeout: 30_000 });
+  await expect(page.getByTestId('crew-waiting')).toHaveCount(0);
+  await page.screenshot({ path: '/work/shots/i35/crew-card-told-375.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: '/work/shots/i35/crew-card-told-1280.png' });
+  await staff.context.close();
+});
+
+test('once the day is over, an open page forgets its stops and link within a minute @mobile', async ({ browser, baseURL, context, page }) => {
+  const staff = await office(browser, baseURL!, 'Ola');
+  await context.route(/tile\.openstreetmap/, (route) => route.fulfill({ status: 204 }));
+  await page.clock.install({ time: new Date() });
+  await page.goto(await staff.resend());
+  await expect(page.getByTestId('crew-stop').first()).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('crewDay'))).not.toBeNull();
+  // Noon the next day, London: the link's end. The page is still on screen.
+  await page.clock.fastForward('37:00:00');
+  await expect(page.getByText('This crew day is over, so its stops are no longer kept on this phone.')).toBeVisible();
+  await expect(page.getByTestId('crew-stop')).toHaveCount(0);
+  expect(await page.evaluate(() => [localStorage.getItem('crewDay'), localStorage.getItem('crewLink')])).toEqual([null, null]);
+  await staff.context.close();
 });
 
 test('only /crew has a service worker: the public pages register none and are not controlled @mobile', async ({ page }) => {

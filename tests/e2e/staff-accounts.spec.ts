@@ -30,7 +30,7 @@ test.describe('staff accounts', () => {
     // The owner (the bootstrap account) invites from the Team tab.
     await signInAsStaff(page, 'Team');
     await expect(page.getByTestId('signed-in-as')).toContainText('Owner');
-    await page.getByLabel('Name').fill(name);
+    await page.getByLabel('Name', { exact: true }).fill(name);
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Role', { exact: true }).selectOption('staff');
     await page.getByRole('button', { name: 'Send invitation' }).click();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { tabsFor } from './tabs/registry.ts';
 import type { StaffRole } from '../../domain/staff-roles.ts';
 
@@ -17,6 +17,10 @@ export function AdminTabs({ role }: { role: StaffRole }) {
     setActive(tab.id);
     tabRefs.current[tab.id]?.focus();
   };
+  // The chosen tab scrolls into the strip's view (by keyboard, or opened off-screen).
+  useEffect(() => {
+    tabRefs.current[active]?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [active]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = visibleTabs.findIndex((tab) => tab.id === active);
@@ -28,14 +32,15 @@ export function AdminTabs({ role }: { role: StaffRole }) {
 
   const Panel = panels[active]!;
   return (
-    <div className="mt-8">
+    <div className="mt-4 sm:mt-6">
       <div
         role="tablist"
         aria-label="Dashboard sections"
         onKeyDown={onKeyDown}
-        // On a phone all the tabs show at once, four to a row, so none hides off-screen; from
-        // 640 px they are one underlined strip, as dense as before.
-        className="grid grid-cols-4 gap-1 rounded-2xl border border-concrete-200 bg-white p-1 sm:flex sm:gap-1 sm:rounded-none sm:border-0 sm:border-b sm:bg-transparent sm:p-0"
+        // One row at every width, however many tabs there are (12 and more): on a phone it
+        // scrolls sideways (the strip runs to the screen's edge, so a tab cut there shows more wait), from 640 px the underlined
+        // strip. Arrow keys, Home and End move through every tab and bring it into view.
+        className="-mx-4 flex gap-1 overflow-x-auto overscroll-x-contain px-4 [scrollbar-width:none] sm:mx-0 sm:border-b sm:border-concrete-200 sm:px-0"
       >
         {visibleTabs.map((tab) => {
           const selected = tab.id === active;
@@ -53,8 +58,7 @@ export function AdminTabs({ role }: { role: StaffRole }) {
               tabIndex={selected ? 0 : -1}
               onClick={() => setActive(tab.id)}
               className={[
-                'min-h-11 min-w-0 rounded-xl px-1 text-sm font-semibold whitespace-nowrap sm:-mb-px sm:shrink-0 sm:rounded-none sm:border-b-2 sm:px-4',
-                tab.wide ? 'col-span-2 sm:col-span-1' : '',
+                'min-h-11 shrink-0 rounded-xl px-3 text-sm font-semibold whitespace-nowrap sm:-mb-px sm:rounded-none sm:border-b-2 sm:px-4',
                 selected
                   ? 'bg-ink text-paper sm:border-accent-600 sm:bg-transparent sm:text-ink'
                   : 'text-concrete-600 hover:text-ink sm:border-transparent',

@@ -8,6 +8,8 @@ export interface SignedInStaff {
   name: string;
   email: string;
   role: StaffRole;
+  /** False while the account still has the bootstrap owner's placeholder name: the dashboard asks for one. */
+  nameChosen?: boolean;
 }
 
 export const $staffUser = atom<SignedInStaff | null>(null);

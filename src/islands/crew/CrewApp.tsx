@@ -13,6 +13,7 @@ import type { HeldLink } from './crew-queue-store.ts';
 import { ASK_FOR_LINK, QueuePanel } from './QueuePanel.tsx';
 import { StopCard, type StopActions } from './StopCard.tsx';
 import { useCrewQueue } from './use-crew-queue.ts';
+import { queueRetryDelayMs } from './crew-queue.ts';
 
 // /crew (api.md "Crew day"): a worker's stops for the day on their phone. No account: the crew
 // link's token comes in the address once, is kept on the phone and removed from the address bar.
@@ -35,6 +36,10 @@ function forgetCrewDay() {
   localStorage.removeItem(CREW_DAY_KEY);
   localStorage.removeItem(CREW_LINK_KEY);
 }
+
+/** What the page says once the day it showed is over (its stops are no longer on the phone). */
+const DAY_OVER = "This crew day is over, so its stops are no longer kept on this phone. Your next day comes with the office's e-mail.";
+const DAY_OVER_CHECK_MS = 60_000;
 
 function forgetEndedDay(now: Date) {
   const date = storedDayDate();
@@ -132,6 +137,51 @@ export default function CrewApp({ tiles, office }: { tiles: MapTiles; office: Of
     window.addEventListener('online', online);
     return () => window.removeEventListener('online', online);
   }, [refresh]);
+
+  // A phone can say it is online while nothing flows (weak 4G, a captive Wi-Fi) and never fire
+  // `online` again: while items wait, the page tries again by itself, backing off (5 s doubling
+  // to 2 minutes), and at once whenever it comes back to the screen. Each try loads the day
+  // first, and a day that loads sends the queue (above). Background Sync, where the browser has
+  // it, covers the page closed.
+  const waiting = queueState.items.some((item) => !item.problem) && !linkEnded;
+  const failures = useRef(0);
+  useEffect(() => {
+    if (!waiting) {
+      failures.current = 0;
+      return;
+    }
+    if (queueState.sending || document.visibilityState !== 'visible') return;
+    const timer = setTimeout(() => {
+      failures.current += 1;
+      void refresh();
+    }, queueRetryDelayMs(failures.current));
+    return () => clearTimeout(timer);
+  }, [waiting, queueState.sending, queueState.items, load, refresh]);
+
+  // The day's customers stay on the phone only while the day lasts (docs/SECURITY.md): checked
+  // at every opening (useCrewToken), each time the page comes back to the screen, and every
+  // minute while it is on screen.
+  useEffect(() => {
+    const check = () => {
+      if (document.visibilityState !== 'visible') return;
+      if (load.state === 'ready' && isCrewDayOver(load.day.date, new Date())) {
+        forgetCrewDay();
+        setLoad({ state: 'error', status: 410, message: DAY_OVER });
+        return;
+      }
+      forgetEndedDay(new Date());
+    };
+    const visible = () => {
+      check();
+      if (document.visibilityState === 'visible' && waiting) void refresh();
+    };
+    const timer = setInterval(check, DAY_OVER_CHECK_MS);
+    document.addEventListener('visibilitychange', visible);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', visible);
+    };
+  }, [load, waiting, refresh]);
 
   const actions: StopActions | null = useMemo(() => {
     if (!queue || !token) return null;

@@ -177,21 +177,7 @@ export function StopCard({ stop, pending, actions, office }: { stop: CrewStop; p
             ) : (
               <span />
             )}
-            {stop.status === 'planned' && pending.some((item) => item.action === 'on-the-way') ? (
-              // Nobody has been told yet: the tap waits on the phone for signal.
-              <p className="flex items-center justify-center rounded-xl border-2 border-dashed border-warning-700/30 bg-warning-50 px-2 py-1 text-center text-sm leading-snug font-semibold text-warning-700">
-                Will tell the customer when you have signal
-              </p>
-            ) : (
-              <button
-                type="button"
-                className={status === 'planned' ? 'btn-primary px-3' : 'btn-secondary px-3'}
-                disabled={!actions || busy !== null || status !== 'planned'}
-                onClick={() => void run('way', () => actions!.onTheWay(stop.bookingId))}
-              >
-                {status === 'planned' ? 'On my way' : 'Customer told'}
-              </button>
-            )}
+            <OnMyWay stop={stop} waiting={pending.some((item) => item.action === 'on-the-way')} disabled={!actions || busy !== null} onTap={() => void run('way', () => actions!.onTheWay(stop.bookingId))} />
           </div>
         )}
         {isDone && doneControl}
@@ -240,5 +226,43 @@ export function StopCard({ stop, pending, actions, office }: { stop: CrewStop; p
         </a>
       </div>
     </article>
+  );
+}
+
+const NOTE_BOX = 'flex items-center justify-center rounded-xl border-2 px-2 py-1 text-center text-sm leading-snug font-semibold';
+
+/**
+ * On my way says what happened to the customer, from the server's answer (`onTheWay`), never
+ * from the stop's status: a photo taken first leaves the customer untold and the button there.
+ */
+export function OnMyWay({ stop, waiting, disabled, onTap }: { stop: CrewStop; waiting: boolean; disabled: boolean; onTap: () => void }) {
+  if (stop.onTheWay?.customerTold) {
+    return (
+      <p className={`${NOTE_BOX} border-accent-600/40 bg-accent-50 text-accent-800`} data-testid="on-my-way-note">
+        Customer told · {timeOf(stop.onTheWay.at)}
+      </p>
+    );
+  }
+  if (stop.onTheWay) {
+    // Sent too late, or after the work it announced (crew-day.ts): recorded, nobody e-mailed.
+    return (
+      <p className={`${NOTE_BOX} border-concrete-300 bg-white text-concrete-700`} data-testid="on-my-way-note">
+        On my way {timeOf(stop.onTheWay.at)} · sent late, customer not e-mailed
+      </p>
+    );
+  }
+  if (waiting) {
+    // Nobody has been told yet: the tap waits on the phone for signal.
+    return (
+      <p className={`${NOTE_BOX} border-dashed border-warning-700/30 bg-warning-50 text-warning-700`} data-testid="on-my-way-note">
+        Will tell the customer when you have signal
+      </p>
+    );
+  }
+  return (
+    <button type="button" className={stop.status === 'planned' ? 'btn-primary px-3' : 'btn-secondary px-3'} disabled={disabled} onClick={onTap}>
+      On my way
+      {stop.status !== 'planned' && <span className="sr-only"> (the customer has not been told)</span>}
+    </button>
   );
 }

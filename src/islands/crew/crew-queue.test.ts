@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCrewQueue, memoryStore, outcomeOf, waitingText, type QueuedItem, type SendOutcome } from './crew-queue.ts';
+import { createCrewQueue, memoryStore, outcomeOf, queueRetryDelayMs, waitingText, type QueuedItem, type SendOutcome } from './crew-queue.ts';
 import { linkFor } from './use-crew-queue.ts';
 
 const item = (id: string, action: QueuedItem['action'], createdAt: number) => ({ id, token: 't', bookingId: 1, action, createdAt });
@@ -158,5 +158,11 @@ describe('linkFor', () => {
 
   it("keeps the item's own link until the held link's day is known", () => {
     expect(linkFor({ token: 'old', day: '2026-11-23', worker: 'Sam Carter' }, { token: 'new', day: null, worker: null })).toBe('old');
+  });
+});
+
+describe('queueRetryDelayMs', () => {
+  it('tries again after 5 s, then twice as long each time, never more than 2 minutes apart', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 20].map(queueRetryDelayMs)).toEqual([5_000, 10_000, 20_000, 40_000, 80_000, 120_000, 120_000, 120_000]);
   });
 });

@@ -175,6 +175,17 @@ export function createCrewQueue(store: QueueStore, send: Sender) {
 export type CrewQueue = ReturnType<typeof createCrewQueue>;
 
 /** A store in memory: for tests, and for a browser that refuses IndexedDB (private mode). */
+/**
+ * How long the page waits before trying the queue again after `failures` flushes in a row that
+ * stopped without sending (a phone that says it is online while nothing flows: weak 4G, a captive
+ * Wi-Fi, never another `online` event): 5 s, then twice as long each time, at most 2 minutes.
+ */
+export const QUEUE_RETRY_FIRST_MS = 5_000;
+export const QUEUE_RETRY_MAX_MS = 120_000;
+export function queueRetryDelayMs(failures: number): number {
+  return Math.min(QUEUE_RETRY_MAX_MS, QUEUE_RETRY_FIRST_MS * 2 ** Math.max(0, failures));
+}
+
 export function memoryStore(): QueueStore {
   const items = new Map<string, QueuedItem>();
   return {

@@ -26,6 +26,7 @@ const STOP: CrewStop = {
   navigationUrl: null,
   specialInstructions: null,
   stencil: null,
+  onTheWay: null,
   photos: [],
 };
 
@@ -64,10 +65,31 @@ describe('a stop with taps waiting for signal', () => {
   });
 
   it('once the server has it, shows the time tapped and, when later, the time received', () => {
-    render({ ...STOP, status: 'on_the_way', statusAt: '2026-11-23T17:07:22Z', statusReceivedAt: '2026-11-23T17:19:00Z' }, []);
+    const told = { at: '2026-11-23T17:07:22Z', customerTold: true };
+    render({ ...STOP, status: 'on_the_way', statusAt: '2026-11-23T17:07:22Z', statusReceivedAt: '2026-11-23T17:19:00Z', onTheWay: told }, []);
     expect(root.container.querySelector('[data-testid="crew-status"]')?.textContent).toBe('On the way · 17:07 (received 17:19)');
-    expect(text()).toContain('Customer told');
+    expect(root.container.querySelector('[data-testid="on-my-way-note"]')?.textContent).toBe('Customer told · 17:07');
     render({ ...STOP, status: 'on_the_way', statusAt: '2026-11-23T17:07:22Z', statusReceivedAt: '2026-11-23T17:07:29Z' }, []);
     expect(root.container.querySelector('[data-testid="crew-status"]')?.textContent).toBe('On the way · 17:07');
   });
 });
+
+describe('On my way says what happened to the customer', () => {
+  const root = useTestRoot();
+  const render = (stop: CrewStop) => root.render(<StopCard stop={stop} pending={[]} actions={actions} office={{ phone: '0161 496 0123', phoneHref: 'tel:+441614960123' }} />);
+  const button = () => [...root.container.querySelectorAll('button')].find((element) => element.textContent?.startsWith('On my way'));
+
+  it('after a photo taken first, the customer is not told and the button still tells them', () => {
+    render({ ...STOP, status: 'started', statusAt: '2026-11-23T08:58:00Z', photos: [{ id: 1, photoType: 'before', takenAt: '2026-11-23T08:58:00Z' }] });
+    expect(root.container.textContent).not.toContain('Customer told');
+    expect(button()?.disabled).toBe(false);
+    expect(button()?.textContent).toBe('On my way (the customer has not been told)');
+  });
+
+  it('a tap that arrived too late says the customer was not e-mailed', () => {
+    render({ ...STOP, status: 'on_the_way', statusAt: '2026-11-23T09:05:00Z', onTheWay: { at: '2026-11-23T09:05:00Z', customerTold: false } });
+    expect(root.container.querySelector('[data-testid="on-my-way-note"]')?.textContent).toBe('On my way 09:05 · sent late, customer not e-mailed');
+    expect(button()).toBeUndefined();
+  });
+});
+

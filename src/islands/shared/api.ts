@@ -14,7 +14,7 @@ export class ApiError extends Error {
     readonly retryAfterSeconds: number | null = null,
     /** A 428's proof-of-work challenge (challenge.ts), when the server sent one. */
     readonly challenge: object | null = null,
-    /** The answer's other fields beside `error` (a 409's fresh list of days, say). */
+    /** The answer's other fields beside `error` and `fields` (a 409's fresh list of days, the sign-in's `codeRequired`). */
     readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
@@ -80,8 +80,8 @@ function errorFrom(response: Response, text: string): ApiError {
   try {
     const parsed = JSON.parse(text) as { error?: unknown; fields?: Record<string, string> };
     const challenge = response.status === 428 ? challengeOf(parsed) : null;
-    const { error: _error, fields, ...extra } = parsed;
-    if (typeof parsed.error === 'string') return new ApiError(parsed.error, response.status, fields ?? {}, retryAfterSeconds, challenge, extra);
+    const { error: message, fields, ...extra } = parsed;
+    if (typeof message === 'string') return new ApiError(message, response.status, fields ?? {}, retryAfterSeconds, challenge, extra);
   } catch {
     /* not JSON: fall through to the spec's "status: text" form */
   }

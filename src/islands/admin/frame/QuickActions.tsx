@@ -5,14 +5,14 @@ import { useState } from 'react';
  * as CSV downloads that a spreadsheet opens. Plain links: the browser sends the session cookie
  * and saves the attachment itself. Logout sits once, in the header beside the title.
  */
-const LINK = 'btn-secondary inline-flex min-h-11 items-center justify-center px-3 text-center text-sm leading-snug sm:px-6';
+const LINK = 'btn-secondary inline-flex min-h-11 items-center justify-center px-3 py-2 text-center text-sm leading-snug sm:px-4';
 
 export function QuickActions() {
   // On a phone the actions fold under their heading, so each tab's own content starts near the top.
   const [isOpen, setIsOpen] = useState(false);
   return (
-    <section aria-labelledby="quick-actions" className="card mt-3 p-0 sm:mt-6 sm:p-5">
-      <h2 id="quick-actions" className="text-lg max-sm:text-sm">
+    <section aria-labelledby="quick-actions" className="card mt-3 p-0 sm:mt-4 sm:p-3 lg:flex lg:items-center lg:gap-4">
+      <h2 id="quick-actions" className="text-lg max-sm:text-sm lg:shrink-0 lg:text-base">
         <button
           type="button"
           aria-expanded={isOpen}
@@ -27,7 +27,7 @@ export function QuickActions() {
         </button>
         <span className="max-sm:hidden">Quick Actions</span>
       </h2>
-      <div id="quick-actions-links" className={`${isOpen ? 'grid px-3 pb-3' : 'hidden'} grid-cols-2 gap-2 sm:mt-3 sm:grid sm:p-0 lg:flex lg:flex-wrap`}>
+      <div id="quick-actions-links" className={`${isOpen ? 'grid px-3 pb-3' : 'hidden'} grid-cols-2 gap-2 sm:mt-2 sm:grid sm:p-0 lg:mt-0 lg:flex lg:flex-wrap`}>
         <a className={LINK} href="/api/admin/export/bookings.csv" download>
           Download bookings (CSV)
         </a>

@@ -48,7 +48,7 @@ export function StatCards() {
   ];
 
   return (
-    <section aria-label="Summary" className="mt-3 sm:mt-6">
+    <section aria-label="Summary" className="mt-3 sm:mt-4">
       <button
         type="button"
         aria-expanded={isOpen}
@@ -68,9 +68,9 @@ export function StatCards() {
       </button>
       <dl id="stat-cards" className={`${isOpen ? 'mt-3 grid' : 'hidden'} grid-cols-2 gap-3 sm:mt-0 sm:grid lg:grid-cols-4 lg:gap-4`}>
         {cards.map(([label, value]) => (
-          <div key={label} className="card p-4 sm:p-5" data-testid="stat-card">
+          <div key={label} className="card p-4 sm:px-4 sm:py-3" data-testid="stat-card">
             <dt className="text-sm font-semibold text-concrete-600">{label}</dt>
-            <dd className="mt-1 text-2xl font-bold tabular-nums text-ink sm:text-3xl">
+            <dd className="mt-1 text-2xl font-bold tabular-nums text-ink">
               {value ?? (failed ? '–' : <span className="text-concrete-400">…</span>)}
             </dd>
           </div>

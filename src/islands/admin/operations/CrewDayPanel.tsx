@@ -165,6 +165,11 @@ export function CrewStopRow({ stop }: { stop: CrewBoardStop }) {
   );
 }
 
+/** The question before replacing a live link (the worker's phone keeps what it has not sent). */
+export function resendQuestion(worker: Pick<CrewBoardWorker, 'name' | 'email'>): string {
+  return `Send ${worker.name} a new link? The link ${worker.name} is using now stops working at once; the new one goes to ${worker.email}. Taps and photos waiting on their phone go with the new link.`;
+}
+
 function CrewLinkRow({ worker, date, hasRoutes, onChange }: { worker: CrewBoardWorker; date: string; hasRoutes: boolean; onChange: () => void }) {
   const [busy, setBusy] = useState(false);
   const state = worker.link?.state;
@@ -177,6 +182,8 @@ function CrewLinkRow({ worker, date, hasRoutes, onChange }: { worker: CrewBoardW
           ? 'Link expired'
           : 'No link sent for this day';
   const act = async (action: 'resend' | 'revoke') => {
+    // A new link ends the one the worker may be using at this moment: asked first, naming that.
+    if (action === 'resend' && state === 'live' && !window.confirm(resendQuestion(worker))) return;
     setBusy(true);
     try {
       await api(`/api/admin/crew/workers/${worker.id}/${action}`, { body: { date } });

@@ -5,7 +5,8 @@ import { INPUT_CLASS, LABEL_CLASS } from '../../shared/FormField.tsx';
 import { formatInstant } from '../bookings/format.ts';
 import { ROLE_LABELS, type StaffRole } from '../../../domain/staff-roles.ts';
 import { addPasskey, deviceName, passkeyError } from '../passkey-client.ts';
-import { ADMIN_UNAUTHORISED_EVENT } from '../admin-api.ts';
+import { ADMIN_SIGNED_OUT_EVENT } from '../admin-api.ts';
+import { NameForm } from '../frame/NameForm.tsx';
 
 interface Me {
   id: number;
@@ -57,6 +58,9 @@ export default function AccountTab() {
         <p className="mt-1 break-all text-concrete-700">
           {me.email} · {ROLE_LABELS[me.role]}
         </p>
+        <div className="mt-4">
+          <NameForm initial={me.name} onSaved={() => void load()} />
+        </div>
       </section>
       <Passkeys me={me} onChange={() => void load()} />
       <Authenticator me={me} onChange={() => void load()} />
@@ -263,15 +267,24 @@ function Authenticator({ me, onChange }: { me: Me; onChange: () => void }) {
   );
 }
 
+/**
+ * Each End button names its own session (two phones of the same kind read alike otherwise):
+ * its place in the list, the device, this one or when it signed in, and when it was last seen.
+ */
+function sessionEndLabel(session: SessionRow, index: number): string {
+  const which = session.current ? 'this device' : `signed in ${formatInstant(session.createdAt)}`;
+  return `End session ${index + 1} on ${session.device} (${which}, last seen ${formatInstant(session.lastSeenAt)})`;
+}
+
 function Sessions({ sessions, onChange }: { sessions: SessionRow[]; onChange: () => void }) {
   const end = async (session: SessionRow) => {
     await api(`/api/admin/me/sessions/${session.id}`, { method: 'DELETE' });
-    if (session.current) window.dispatchEvent(new Event(ADMIN_UNAUTHORISED_EVENT));
+    if (session.current) window.dispatchEvent(new Event(ADMIN_SIGNED_OUT_EVENT));
     else onChange();
   };
   const everywhere = async () => {
     await api('/api/admin/me/sessions', { method: 'DELETE' });
-    window.dispatchEvent(new Event(ADMIN_UNAUTHORISED_EVENT));
+    window.dispatchEvent(new Event(ADMIN_SIGNED_OUT_EVENT));
   };
   return (
     <section aria-labelledby="sessions-heading" className="card p-5">
@@ -279,7 +292,7 @@ function Sessions({ sessions, onChange }: { sessions: SessionRow[]; onChange: ()
         Where you are signed in
       </h3>
       <ul className="mt-3 divide-y divide-concrete-100" data-testid="session-list">
-        {sessions.map((session) => (
+        {sessions.map((session, index) => (
           <li key={session.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
             <div className="min-w-0">
               <p className="font-semibold text-ink">
@@ -290,7 +303,7 @@ function Sessions({ sessions, onChange }: { sessions: SessionRow[]; onChange: ()
                 Signed in {formatInstant(session.createdAt)} · last seen {formatInstant(session.lastSeenAt)}
               </p>
             </div>
-            <button type="button" className={LINK_BUTTON} onClick={() => void end(session)} aria-label={`End the session on ${session.device}`}>
+            <button type="button" className={LINK_BUTTON} onClick={() => void end(session)} aria-label={sessionEndLabel(session, index)}>
               End
             </button>
           </li>

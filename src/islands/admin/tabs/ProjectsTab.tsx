@@ -29,6 +29,7 @@ export default function ProjectsTab() {
   const [openId, setOpenId] = useState<number | null>(null);
   const [testCount, setTestCount] = useState(0);
   const [archiving, setArchiving] = useState(false);
+  const [filtersOpen, setFiltersOpen] = useState(false);
 
   useEffect(() => {
     const timer = setTimeout(() => setQuery(search.trim()), SEARCH_DELAY_MS);
@@ -85,15 +86,16 @@ export default function ProjectsTab() {
   };
 
   const filtered = Boolean(step || day || query);
+  // How many of the folded filters (on a phone) are set, so a folded choice is never a surprise.
+  const chosen = [step, day, sort !== 'day' ? sort : ''].filter(Boolean).length;
+  const folded = filtersOpen ? undefined : 'max-sm:hidden';
   const today = londonTodayIso();
 
   return (
     <div>
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h2 className="text-2xl">Projects</h2>
-          <p className="mt-1 text-sm text-concrete-600">Completed projects are archived automatically 30 days after completion.</p>
-        </div>
+      {/* The work comes first: the selected tab names the list, and on a phone the filters fold. */}
+      <div className="flex flex-wrap items-start justify-between gap-3 has-[h2+*]:mb-3">
+        <h2 className="sr-only">Projects</h2>
         {testCount > 0 && (
           <button data-change type="button" className="btn-secondary min-h-11 px-4 py-2 text-sm" disabled={archiving} onClick={() => void archiveTests()}>
             Archive {testCount} Test Booking(s)
@@ -101,8 +103,8 @@ export default function ProjectsTab() {
         )}
       </div>
 
-      <div className="mt-5 grid grid-cols-2 items-end gap-3 sm:grid-cols-[10rem_12rem_12rem_minmax(0,1fr)]">
-        <div>
+      <div id="projects-filters" className="grid grid-cols-2 items-end gap-3 sm:grid-cols-[9rem_11rem_11rem_minmax(0,1fr)_auto]">
+        <div className={folded}>
           <label htmlFor="projects-step" className={LABEL_CLASS}>
             Step
           </label>
@@ -115,13 +117,13 @@ export default function ProjectsTab() {
             ))}
           </select>
         </div>
-        <div>
+        <div className={folded}>
           <label htmlFor="projects-day" className={LABEL_CLASS}>
             Installation day
           </label>
           <input id="projects-day" type="date" value={day} onChange={(event) => setDay(event.target.value)} className={`mt-2 ${INPUT_CLASS.replace('px-4', 'px-3')}`} />
         </div>
-        <div>
+        <div className={folded}>
           <label htmlFor="projects-sort" className={LABEL_CLASS}>
             Order
           </label>
@@ -133,10 +135,7 @@ export default function ProjectsTab() {
             ))}
           </select>
         </div>
-        <div className="self-end sm:hidden">
-          <TodayButton day={day} today={today} onChange={setDay} />
-        </div>
-        <div className="col-span-2 sm:col-span-1">
+        <div className="col-span-2 max-sm:order-first sm:col-span-1">
           <label htmlFor="projects-search" className={LABEL_CLASS}>
             Search projects
           </label>
@@ -149,11 +148,23 @@ export default function ProjectsTab() {
             className={`mt-2 ${INPUT_CLASS}`}
           />
         </div>
-      </div>
-      <div className="mt-2 flex flex-wrap gap-2 empty:hidden">
         <div className="max-sm:hidden">
           <TodayButton day={day} today={today} onChange={setDay} />
         </div>
+      </div>
+      <div className="mt-2 grid grid-cols-[minmax(0,1fr)_auto] gap-2 sm:hidden">
+        <button
+          type="button"
+          className="btn-secondary min-h-11 px-4 py-2 text-sm"
+          aria-expanded={filtersOpen}
+          aria-controls="projects-filters"
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
+          Filters{chosen > 0 ? ` (${chosen} set)` : ''} <span aria-hidden="true">{filtersOpen ? '▲' : '▼'}</span>
+        </button>
+        <TodayButton day={day} today={today} onChange={setDay} />
+      </div>
+      <div className="mt-2 flex flex-wrap gap-2 empty:hidden">
         {filtered && (
           <button
             type="button"
@@ -169,7 +180,7 @@ export default function ProjectsTab() {
         )}
       </div>
 
-      <p className="mt-4 text-sm text-concrete-600" role="status">
+      <p className="mt-2 text-sm text-concrete-600 sm:mt-4" role="status">
         {list.state === 'ready' && list.total !== null
           ? `${list.total} active ${list.total === 1 ? 'project' : 'projects'}${filtered ? ' matching the filters' : ''}, ${sort === 'day' ? 'by installation day, today first' : 'newest booking first'}`
           : ''}
@@ -187,6 +198,7 @@ export default function ProjectsTab() {
           )}
         </PagedListBody>
       </div>
+      <p className="mt-4 text-sm text-concrete-600">Completed projects are archived automatically 30 days after completion.</p>
     </div>
   );
 }

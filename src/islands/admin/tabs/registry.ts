@@ -12,8 +12,6 @@ export interface AdminTab {
   load: () => Promise<{ default: ComponentType }>;
   /** Who sees the tab; everyone when unset (viewers see every tab read-only). */
   roles?: readonly StaffRole[];
-  /** On a phone the label needs two of the grid's four columns. */
-  wide?: boolean;
 }
 
 export const ADMIN_TABS: readonly AdminTab[] = [
@@ -29,7 +27,7 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   { id: 'analytics', label: 'Analytics', load: () => import('./AnalyticsTab.tsx') },
   // api.md "Staff accounts": accounts are the owner's; each person's own account is theirs.
   { id: 'team', label: 'Team', load: () => import('./TeamTab.tsx'), roles: ['owner'] },
-  { id: 'account', label: 'My account', load: () => import('./AccountTab.tsx'), wide: true },
+  { id: 'account', label: 'My account', load: () => import('./AccountTab.tsx') },
 ];
 
 export function tabsFor(role: StaffRole): readonly AdminTab[] {

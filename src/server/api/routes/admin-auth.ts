@@ -12,6 +12,7 @@ import { rememberDevice } from '../../services/staff/known-devices.ts';
 import { writeChannelLog } from '../../services/messages/channel-log.ts';
 import { admitSignIn } from '../../services/staff/sign-in-limits.ts';
 import {
+  ACCOUNT_DEACTIVATED,
   bootstrapOwnerEmail,
   ensureBootstrapOwner,
   findUserByEmail,
@@ -21,14 +22,19 @@ import {
 } from '../../services/staff/staff-users.ts';
 
 export { LOGIN_LIMITS } from '../../services/staff/sign-in-limits.ts';
+export { ACCOUNT_DEACTIVATED } from '../../services/staff/staff-users.ts';
 
 /** admin-dashboard.md §8: the gate's only message; the same for an unknown e-mail and a wrong password. */
 export const INVALID_PASSWORD = 'Invalid Password';
 /**
- * With the second factor on, every refusal (wrong password, missing, wrong or used code) is this
- * same answer, so it never tells a guesser that the password was right.
+ * The code step (api.md "Staff accounts"). With a second factor on, a right password alone answers
+ * 401 `{codeRequired: true}` and the gate asks for the code next; the per-account and per-client
+ * counters bound how many codes anyone can try. A wrong password answers INVALID_PASSWORD whatever
+ * the account, so an unknown e-mail and a wrong password stay indistinguishable.
  */
-export const CODE_HINT = 'Check the password, and enter the current 6-digit code from your authenticator app.';
+export const CODE_NEEDED = 'Enter the 6-digit code from your authenticator app.';
+export const CODE_WRONG = 'That code is not right. Enter the current 6-digit code from your authenticator app.';
+export const CODE_USED = 'That code was already used. Wait for the next code in your authenticator app, then enter it.';
 
 const loginSchema = z.object({
   email: z.string().trim().max(320, INVALID_PASSWORD).optional(),
@@ -126,16 +132,9 @@ export const adminAuthRoutes = new Hono<AppEnv>()
     // demoted (restored below, once the whole sign-in has succeeded); never a deactivated one.
     const active = passwordOk && (user ? user.status === 'active' || (viaBootstrap && user.status === 'invited') : viaBootstrap);
 
-    // Both checks run for every attempt on an account with a second factor; only a right password
-    // may claim the code's time step, and codes tried are counted per account whatever the device.
     const totpSecret = user?.totpSecret ?? (isBootstrap ? deps.env.ADMIN_TOTP_SECRET : undefined);
-    if (active && totpSecret) await attempt.admitCodeGuess();
-    const step = totpSecret ? totpStepOf(totpSecret, (body.code ?? '').trim(), now) : null;
-    // The bootstrap owner's first sign-in creates its account; the code's step needs its id.
-    if (active && !user && (!totpSecret || step !== null)) user = await ensureBootstrapOwner(deps.db, deps.env.ADMIN_EMAIL, now);
-    const codeOk = !totpSecret || (active && step !== null && user !== null && (await claimTotpStep(deps.db, user.id, step, now)));
-    if (!active || !codeOk || !user) {
-      const reason = !passwordOk ? 'wrong password or unknown e-mail' : !active ? 'account not active' : body.code ? 'wrong or used code' : 'no code';
+    const code = (body.code ?? '').trim();
+    const refuse = async (reason: string, error: AppError): Promise<never> => {
       await writeChannelLog(deps.db, {
         channel: 'admin',
         action: 'login_failed',
@@ -144,8 +143,30 @@ export const adminAuthRoutes = new Hono<AppEnv>()
         userId: user && passwordOk ? String(user.id) : undefined,
         details: `Sign-in refused for ${email}: ${reason}`,
       });
-      throw new AppError(401, INVALID_PASSWORD, totpSecret ? { code: CODE_HINT } : undefined);
+      throw error;
+    };
+    if (!passwordOk) return refuse('wrong password or unknown e-mail', new AppError(401, INVALID_PASSWORD));
+    if (totpSecret) {
+      if (code === '') {
+        // Not a guess of anything: the attempt is given back, so the code step costs no allowance.
+        await attempt.succeeded();
+        return refuse('no code', new AppError(401, CODE_NEEDED, undefined, undefined, { codeRequired: true }));
+      }
+      // Codes tried after a right password are counted per account, whatever the device.
+      if (active) await attempt.admitCodeGuess();
+      const step = totpStepOf(totpSecret, code, now);
+      if (step === null) return refuse('wrong code', new AppError(401, CODE_WRONG, { code: CODE_WRONG }, undefined, { codeRequired: true }));
+      // The bootstrap owner's first sign-in creates its account; the code's step needs its id.
+      if (active && !user) user = await ensureBootstrapOwner(deps.db, deps.env.ADMIN_EMAIL, now);
+      // Only an active account claims the step: a deactivated one is told so without spending it.
+      if (active && user && !(await claimTotpStep(deps.db, user.id, step, now))) {
+        return refuse('used code', new AppError(401, CODE_USED, { code: CODE_USED }, undefined, { codeRequired: true }));
+      }
+    } else if (active && !user) {
+      user = await ensureBootstrapOwner(deps.db, deps.env.ADMIN_EMAIL, now);
     }
+    // Told plainly only once the whole sign-in (password, and code where there is one) was right.
+    if (!active || !user) return refuse('account not active', new AppError(401, ACCOUNT_DEACTIVATED));
     if (viaBootstrap && (user.role !== 'owner' || user.status !== 'active')) user = await restoreBootstrapOwner(c, user, client);
     await attempt.succeeded();
     await signIn(c, user, 'password');
@@ -166,11 +187,14 @@ export const adminAuthRoutes = new Hono<AppEnv>()
   .get('/session', async (c) => {
     const user = (await readAdminSession(c)) ? c.get('adminUser') : null;
     if (!user) {
-      // The gate asks for a code field at once when the bootstrap owner's second factor is on.
-      return c.json(
-        { error: NOT_SIGNED_IN, totpRequired: Boolean(c.get('deps').env.ADMIN_TOTP_SECRET), requestId: c.get('requestId') },
-        401,
-      );
+      // api.md: 401 for a caller without a session. The dashboard asks with `?optional=1`, the
+      // question "am I signed in?" whose "no" is an answer, not an error: a signed-out /admin load
+      // then logs no failed request in the browser's console.
+      if (c.req.query('optional') === '1') return c.json({ authenticated: false });
+      return c.json({ error: NOT_SIGNED_IN, requestId: c.get('requestId') }, 401);
     }
-    return c.json({ authenticated: true, user: { id: user.id, name: user.name, email: user.email, role: user.role } });
+    return c.json({
+      authenticated: true,
+      user: { id: user.id, name: user.name, email: user.email, role: user.role, nameChosen: user.nameChosenAt !== null },
+    });
   });

@@ -11,12 +11,15 @@ import { listPasskeys, removePasskey } from '../../services/staff/passkeys.ts';
 import { claimTotpStep, newTotpSecret, totpStepOf } from '../../services/staff/admin-totp.ts';
 import { writeChannelLog } from '../../services/messages/channel-log.ts';
 import { consumeRateLimit, tooManyRequests } from '../../services/limits/rate-limit.ts';
-import { bootstrapOwnerEmail, type StaffUserRow } from '../../services/staff/staff-users.ts';
+import { bootstrapOwnerEmail, updateUser, type StaffUserRow } from '../../services/staff/staff-users.ts';
 import { verifyAdminPassword } from '../../admin-password.ts';
+import { staffNameSchema } from './admin-users.ts';
 
 export const WRONG_CODE = 'That code is not right. Enter the current 6-digit code from your authenticator app.';
 
 const codeSchema = z.object({ code: z.string().trim().max(16) });
+/** One's own name, by the Team tab's rule for names. */
+const nameSchema = z.object({ name: staffNameSchema });
 
 /** Asked before an authenticator is removed or replaced (api.md "Second factor and links"). */
 export const CONFIRM_FIRST = 'Enter the current 6-digit code from your authenticator app, or your password, to change it.';
@@ -61,6 +64,14 @@ export const adminMeRoutes = new Hono<AppEnv>()
       totp: user.totpSecret !== null,
       passkeys: await listPasskeys(db, user.id),
     });
+  })
+  // Everyone names themself (the name shows in invitations, logs and notes); logged as a change.
+  .patch('/', async (c) => {
+    const { db, now } = c.get('deps');
+    const user = c.get('adminUser')!;
+    const { name } = await readJson(c, nameSchema);
+    const row = await updateUser(db, user.id, { name }, String(user.id), now());
+    return c.json({ id: row.id, name: row.name, email: row.email, role: row.role, nameChosen: true });
   })
   .get('/sessions', async (c) => {
     const { db, now } = c.get('deps');

@@ -10,17 +10,17 @@ import { createInvitedUser, findUser, hasSecondFactor, listUsers, updateUser, US
 import { signIn } from './admin-auth.ts';
 import { afterResponse } from '../background.ts';
 
-const nameSchema = z.string().trim().min(1, 'Name is required').max(100, 'Name is at most 100 characters');
+export const staffNameSchema = z.string().trim().min(1, 'Name is required').max(100, 'Name is at most 100 characters');
 const roleSchema = z.enum(STAFF_ROLES, { message: 'Role must be owner, staff or viewer' });
 
 const inviteSchema = z.object({
-  name: nameSchema,
+  name: staffNameSchema,
   email: z.string().trim().toLowerCase().email('Valid email is required').max(320),
   role: roleSchema,
 });
 
 const updateSchema = z
-  .object({ role: roleSchema.optional(), status: z.enum(['active', 'deactivated']).optional(), name: nameSchema.optional() })
+  .object({ role: roleSchema.optional(), status: z.enum(['active', 'deactivated']).optional(), name: staffNameSchema.optional() })
   .strict();
 
 const tokenSchema = z.object({ token: z.string().max(100) });

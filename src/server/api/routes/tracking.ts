@@ -12,6 +12,7 @@ import { rateLimit } from '../../services/limits/rate-limit.ts';
 import { withinSiteCeiling } from '../../services/limits/site-ceilings.ts';
 import { writeChannelLog } from '../../services/messages/channel-log.ts';
 import { customerCrewStatus } from '../../services/crew/crew-stops.ts';
+import { proofSummaries } from '../../services/proofs/proof-summaries.ts';
 import {
   PHOTO_GRANT_COOKIE,
   PHOTO_GRANT_TTL_MS,
@@ -68,7 +69,8 @@ export const trackingRoutes = new Hono<AppEnv>()
       return created;
     });
     setPhotoCookie(c, addGrantToken(getCookie(c, PHOTO_GRANT_COOKIE), grant.token));
-    return c.json({ ...toTrackedBookingJson(booking), crew: await customerCrewStatus(db, booking.id) });
+    const proof = (await proofSummaries(db, [booking.id])).get(booking.id) ?? null;
+    return c.json({ ...toTrackedBookingJson(booking, proof), crew: await customerCrewStatus(db, booking.id) });
   })
 
   // The same 404 for an unknown booking and for one this browser may not see (api.md).

@@ -1,14 +1,14 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../../db/client.ts';
-import { bookings, crewStops, photos, progressLogs } from '../../../../db/schema.ts';
-import { CREW_MESSAGES, crewLinkOpensAt, type CrewDay } from '../../../domain/crew.ts';
+import { bookings, crewStops, emailOutbox, photos, progressLogs } from '../../../../db/schema.ts';
+import { CREW_MESSAGES, CREW_ON_MY_WAY_FRESH_MINUTES, crewLinkOpensAt, type CrewDay } from '../../../domain/crew.ts';
 import { findProjectStep } from '../../../domain/project-steps.ts';
 import { londonParts, toLondonDate } from '../../../domain/schedule.ts';
 import type { AppDeps } from '../../api/deps.ts';
 import { conflict } from '../../api/errors.ts';
 import { queueEmail } from '../../providers/email-outbox.ts';
 import { deliverAfterAnswer } from '../../providers/mailer.ts';
-import { crewOnTheWayEmail } from '../../email/templates/index.ts';
+import { crewOnTheWayEmail, crewOnTheWayKey } from '../../email/templates/index.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import type { CrewSession } from './crew-links.ts';
 import { parsePhoneTime } from './phone-clock.ts';
@@ -25,7 +25,7 @@ import { crewStopDetails, type StopDetails } from './crew-stop-details.ts';
 export async function crewDay(db: Database, session: CrewSession): Promise<CrewDay> {
   const planned = await plannedStops(db, session);
   const ids = planned.map((stop) => stop.bookingId);
-  const [rows, photoRows, details] = ids.length
+  const [rows, photoRows, details, told] = ids.length
     ? await Promise.all([
         db.select().from(crewStops).where(and(eq(crewStops.day, session.day), inArray(crewStops.bookingId, ids))),
         db
@@ -34,8 +34,14 @@ export async function crewDay(db: Database, session: CrewSession): Promise<CrewD
           .where(and(inArray(photos.bookingId, ids), isNotNull(photos.workerId)))
           .orderBy(asc(photos.createdAt), asc(photos.id)),
         crewStopDetails(db, ids),
+        // The customer was told when the On my way e-mail was written: the outbox is that fact's home.
+        db
+          .select({ key: emailOutbox.dedupeKey })
+          .from(emailOutbox)
+          .where(inArray(emailOutbox.dedupeKey, ids.map((id) => crewOnTheWayKey(id, session.day)))),
       ])
-    : [[], [], new Map<number, StopDetails>()];
+    : [[], [], new Map<number, StopDetails>(), []];
+  const toldKeys = new Set(told.map((row) => row.key));
   const byBooking = new Map(rows.map((row) => [row.bookingId, row]));
   return {
     worker: { name: session.worker.name },
@@ -49,6 +55,9 @@ export async function crewDay(db: Database, session: CrewSession): Promise<CrewD
         status: row?.status ?? 'planned',
         statusAt: statusAt(row),
         statusReceivedAt: statusReceivedAt(row),
+        onTheWay: row?.onTheWayAt
+          ? { at: row.onTheWayAt.toISOString(), customerTold: toldKeys.has(crewOnTheWayKey(stop.bookingId, session.day)) }
+          : null,
         photos: photoRows
           .filter((photo) => photo.bookingId === stop.bookingId)
           .map((photo) => ({ id: photo.id, photoType: photo.photoType, takenAt: photo.takenAt?.toISOString() ?? null })),
@@ -75,8 +84,22 @@ export function tapTime(tappedAt: unknown, session: CrewSession, now: Date): Dat
 }
 
 /**
+ * Why an On my way that reached the server would no longer be true in an e-mail, or null: it
+ * arrived more than CREW_ON_MY_WAY_FRESH_MINUTES after the tap (a phone without signal), or work
+ * the crew did at the stop after the tap arrived first. Decided from the phone's times, so a
+ * queue that empties at noon never tells the customer "set off at 09:05, with you shortly".
+ */
+function staleOnMyWay(tapped: Date, now: Date, before: { startedAt: Date | null; doneAt: Date | null } | undefined): string | null {
+  const late = now.getTime() - tapped.getTime() > CREW_ON_MY_WAY_FRESH_MINUTES * 60_000;
+  if (late) return `tapped ${londonTime(tapped)}, received ${londonTime(now)}`;
+  const later = [before?.startedAt, before?.doneAt].find((at) => at && at > tapped);
+  return later ? `work there started ${londonTime(later)}` : null;
+}
+
+/**
  * On my way: the stop shows 'on the way' (to staff and on the customer's tracking page) and the
- * customer is e-mailed once per booking and day, with a new magic link to their tracking page.
+ * customer is e-mailed once per booking and day, with a new magic link to their tracking page,
+ * unless the tap is stale (staleOnMyWay): then it is recorded and nobody is e-mailed.
  * A second tap, or a retry after a lost answer, e-mails nobody again.
  */
 export async function markOnTheWay(deps: CrewDeps, session: CrewSession, bookingId: number, tappedAt?: unknown): Promise<CrewDay> {
@@ -88,32 +111,37 @@ export async function markOnTheWay(deps: CrewDeps, session: CrewSession, booking
     if ((await lockStop(tx, session, bookingId))?.status === 'done') return null;
     const before = await advanceStop(tx, session, bookingId, 'on_the_way', now, tapped);
     if (before?.onTheWayAt) return null;
-    const [booking] = await tx
-      .select({ id: bookings.id, firstName: bookings.firstName, email: bookings.email })
-      .from(bookings)
-      .where(eq(bookings.id, bookingId));
-    const token = await createTrackingLink(tx as unknown as Database, bookingId, now);
-    const message = crewOnTheWayEmail({
-      bookingId,
-      firstName: booking!.firstName,
-      email: booking!.email,
-      day: session.day,
-      time: londonTime(tapped),
-      trackingUrl: trackingLinkUrl(deps.env.SITE_URL, token),
-    });
-    const queued = await queueEmail(tx as unknown as Database, message);
+    const stale = staleOnMyWay(tapped, now, before);
+    const message = stale ? null : await onTheWayMessage(tx, deps, session, bookingId, tapped, now);
+    const queued = message ? await queueEmail(tx as unknown as Database, message) : false;
     await writeChannelLog(tx, {
       channel: 'notification',
       action: 'crew_on_the_way',
       entityType: 'booking',
       entityId: bookingId,
       userId: `crew:${session.worker.id}`,
-      details: `${session.worker.name} is on the way to booking #${bookingId}${queued ? '; the customer was e-mailed' : ''}`,
+      details: stale
+        ? `${session.worker.name} was on the way to booking #${bookingId}; the customer was not e-mailed (${stale})`
+        : `${session.worker.name} is on the way to booking #${bookingId}${queued ? '; the customer was e-mailed' : ''}`,
     });
-    return queued ? message.dedupeKey! : null;
+    return queued ? message!.dedupeKey! : null;
   });
   if (key) await deliverAfterAnswer(deps, (mailer, db) => mailer.deliverQueued(db, { dedupeKeys: [key], now: deps.now() }));
   return crewDay(deps.db, session);
+}
+
+/** The customer's "on the way" e-mail, with a new magic link to their tracking page. */
+async function onTheWayMessage(tx: Transaction, deps: CrewDeps, session: CrewSession, bookingId: number, tapped: Date, now: Date) {
+  const [booking] = await tx.select({ firstName: bookings.firstName, email: bookings.email }).from(bookings).where(eq(bookings.id, bookingId));
+  const token = await createTrackingLink(tx as unknown as Database, bookingId, now);
+  return crewOnTheWayEmail({
+    bookingId,
+    firstName: booking!.firstName,
+    email: booking!.email,
+    day: session.day,
+    time: londonTime(tapped),
+    trackingUrl: trackingLinkUrl(deps.env.SITE_URL, token),
+  });
 }
 
 /** Why Done is refused on a booking that is not an installation scheduled for the crew's day. */

@@ -5,6 +5,7 @@ import { toBookingJson, type BookingRow } from '../bookings/booking-view.ts';
 import { workerNames } from '../crew/photo-proof.ts';
 import { crewStatusByBooking } from '../crew/crew-stops.ts';
 import { proofSummaries } from '../proofs/proof-summaries.ts';
+import { stencilApprovedAt } from '../../../domain/proofs.ts';
 import { staffNameOf } from '../staff/staff-users.ts';
 import { toPhotoJson } from './project-photos.ts';
 
@@ -36,14 +37,16 @@ export async function toProjectsJson(db: Database, rows: BookingRow[]) {
     const bookingPhotos = photoRows
       .filter((photo) => photo.bookingId === row.id)
       .map((photo) => ({ ...toPhotoJson(photo), workerName: photo.workerId === null ? null : (names.get(photo.workerId) ?? null) }));
-    return toBookingJson(row, {
+    const proof = proofs.get(row.id) ?? null;
+    const json = toBookingJson(row, {
       progressLogs: logs.filter((log) => log.bookingId === row.id).map(toProgressLogJson),
       photos: bookingPhotos,
       photoCount: bookingPhotos.length,
-      proof: proofs.get(row.id) ?? null,
+      proof,
       // The crew's status on the latest day it worked here (status, time, worker), or null.
       crew: crew.get(row.id) ?? null,
     });
+    return { ...json, stencilApprovedDate: stencilApprovedAt(json.stencilApprovedDate, proof) };
   });
 }
 

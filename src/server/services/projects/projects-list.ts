@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import * as z from 'zod';
 import type { Database } from '../../../../db/client.ts';
 import { bookingInstallationDay, bookings } from '../../../../db/schema.ts';
@@ -7,7 +7,7 @@ import { installationDay, londonDate } from '../../../domain/schedule.ts';
 import { PROJECT_SORTS, type ProjectSort } from '../../../domain/project-sorts.ts';
 import { badRequest } from '../../api/errors.ts';
 import { bookingSearchCondition } from '../bookings/admin-bookings.ts';
-import { afterCursor, encodeCursor, MAX_PAGE_SIZE, microsOf, readPageRequest, type PageRequest } from '../lib/keyset-page.ts';
+import { afterCursor, encodeCursor, microsOf, readPageRequest, type PageRequest } from '../lib/keyset-page.ts';
 import { toProjectsJson } from './project-json.ts';
 
 export const PROJECT_LIST_MESSAGES = {
@@ -119,29 +119,14 @@ export async function listProjectsPage(db: Database, query: ProjectListQuery, no
   const dayFilter = query.date === null ? undefined : onInstallationDay(query.date);
   if (query.sort === 'day') return listByDay(db, query, and(filter, dayFilter), today);
 
-  const todayFirst = query.date === null;
+  // Newest booking first means exactly that: today's installations keep their place (their rows
+  // say "Today"), they are not pinned above newer bookings.
   const newestFirst = [desc(bookings.createdAt), desc(bookings.id)];
-
-  const [todays, rows, [total]] = await Promise.all([
-    todayFirst && !query.cursor
-      ? db
-          .select()
-          .from(bookings)
-          .where(and(filter, onInstallationDay(today)))
-          .orderBy(...newestFirst)
-          .limit(MAX_PAGE_SIZE)
-      : Promise.resolve([]),
+  const [rows, [total]] = await Promise.all([
     db
       .select({ booking: bookings, micros: microsOf(bookings.createdAt) })
       .from(bookings)
-      .where(
-        and(
-          filter,
-          dayFilter,
-          todayFirst ? ne(bookingInstallationDay(bookings), today) : undefined,
-          afterCursor(bookings.createdAt, bookings.id, query.cursor),
-        ),
-      )
+      .where(and(filter, dayFilter, afterCursor(bookings.createdAt, bookings.id, query.cursor)))
       .orderBy(...newestFirst)
       .limit(query.limit + 1),
     db.select({ total: count() }).from(bookings).where(and(filter, dayFilter)),
@@ -149,10 +134,9 @@ export async function listProjectsPage(db: Database, query: ProjectListQuery, no
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const nextCursor = rows.length > query.limit && last ? encodeCursor(last.micros, last.booking.id) : null;
-  const todayIds = new Set(todays.map((row) => row.id));
-  const items = await toProjectsJson(db, [...todays, ...page.map((row) => row.booking)]);
+  const items = await toProjectsJson(db, page.map((row) => row.booking));
   return {
-    items: items.map((item) => ({ ...item, isToday: todayIds.has(item.id) || query.date === today })),
+    items: items.map((item) => ({ ...item, isToday: installationDay(item) === today })),
     total: total?.total ?? 0,
     nextCursor,
   };

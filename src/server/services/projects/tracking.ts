@@ -5,6 +5,7 @@ import { bookings, photoGrants, photos, trackingLinks } from '../../../../db/sch
 import { MAX_BOOKING_ID } from '../../../domain/booking-schema.ts';
 import { poundsFromPence } from '../../../domain/pricing.ts';
 import type { BookingRow } from '../bookings/booking-view.ts';
+import { stencilApprovedAt, type ProofSummary } from '../../../domain/proofs.ts';
 
 /**
  * Project tracking (public-site.md §2 "Track project", api.md POST /api/track-project).
@@ -70,7 +71,7 @@ export async function revokeTrackingAccess(db: Database, bookingId: number): Pro
 }
 
 /** The spec's tracked booking (public-site.md §3): what the page shows, nothing more personal. */
-export function toTrackedBookingJson(row: BookingRow) {
+export function toTrackedBookingJson(row: BookingRow, proof: ProofSummary | null) {
   return {
     id: row.id,
     firstName: row.firstName,
@@ -82,7 +83,7 @@ export function toTrackedBookingJson(row: BookingRow) {
     status: row.status,
     currentStep: row.currentStep,
     consultationDate: row.consultationDate?.toISOString() ?? null,
-    stencilApprovedDate: row.stencilApprovedDate?.toISOString() ?? null,
+    stencilApprovedDate: stencilApprovedAt(row.stencilApprovedDate?.toISOString() ?? null, proof),
     installationDate: row.installationDate?.toISOString() ?? null,
     completionDate: row.completionDate?.toISOString() ?? null,
   };

@@ -5,7 +5,7 @@ import { staffPasskeys, webauthnChallenges } from '../../../../db/schema.ts';
 import { BUSINESS } from '../../../content/business.ts';
 import { AppError } from '../../api/errors.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
-import { findUser, type StaffUserRow } from './staff-users.ts';
+import { ACCOUNT_DEACTIVATED, findUser, type StaffUserRow } from './staff-users.ts';
 
 /**
  * Passkeys (WebAuthn, discoverable credentials) for staff sign-in, through @simplewebauthn/server.
@@ -159,7 +159,8 @@ export async function verifyPasskeySignIn(db: Database, siteUrl: string, respons
   const { rpID, origin } = relyingParty(siteUrl);
   const [key] = await db.select().from(staffPasskeys).where(eq(staffPasskeys.credentialId, response.id)).limit(1);
   const user = key ? await findUser(db, key.userId) : null;
-  if (!key || !user || user.status !== 'active') throw new AppError(401, PASSKEY_NOT_RECOGNISED);
+  // A deactivated person is told so, but only once their passkey's signature proved it is them.
+  if (!key || !user || user.status === 'invited') throw new AppError(401, PASSKEY_NOT_RECOGNISED);
   const { verifyAuthenticationResponse } = await webauthn();
   let verification;
   try {
@@ -180,6 +181,7 @@ export async function verifyPasskeySignIn(db: Database, siteUrl: string, respons
     throw new AppError(401, PASSKEY_NOT_RECOGNISED);
   }
   if (!verification.verified) throw new AppError(401, PASSKEY_NOT_RECOGNISED);
+  if (user.status !== 'active') throw new AppError(401, ACCOUNT_DEACTIVATED);
   await db
     .update(staffPasskeys)
     .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: now })

@@ -7,6 +7,10 @@ import { MIN_STAFF_PASSWORD_LENGTH } from '../../../domain/staff-roles.ts';
  */
 export const PASSWORD_TOO_SHORT = `Use at least ${MIN_STAFF_PASSWORD_LENGTH} characters.`;
 export const PASSWORD_TOO_COMMON = 'This password is one of the most common ones. Please choose another.';
+/** Each refusal says its own reason, so the person knows what to change. */
+export const PASSWORD_HAS_BUSINESS_NAME = "This password contains the business's name, which is the first thing anyone would try. Please choose another.";
+export const PASSWORD_HAS_EMAIL_NAME = 'This password contains the name in your e-mail address, which is easy to guess. Please choose another.';
+export const PASSWORD_TOO_SIMPLE = 'This password is one character repeated or a run of keys, which is easy to guess. Please choose another.';
 
 let commonPasswords: Set<string> | undefined;
 
@@ -20,15 +24,14 @@ async function loadCommonPasswords(): Promise<Set<string>> {
 export async function passwordProblem(password: string, context: { email?: string } = {}): Promise<string | null> {
   if ([...password].length < MIN_STAFF_PASSWORD_LENGTH) return PASSWORD_TOO_SHORT;
   const lower = password.toLowerCase();
+  if (/^(.)\1+$/u.test(lower) || /^(?:0123456789|1234567890|abcdefghijkl|qwertyuiop)/u.test(lower)) return PASSWORD_TOO_SIMPLE;
+  if (['cleanpatch', 'clean patch', 'clean-patch'].some((name) => lower.includes(name))) return PASSWORD_HAS_BUSINESS_NAME;
+  const mailbox = context.email?.split('@')[0]?.toLowerCase() ?? '';
+  if (mailbox.length >= 4 && lower.includes(mailbox)) return PASSWORD_HAS_EMAIL_NAME;
   const common = await loadCommonPasswords();
   // "password1234" is as weak as "password": a common password padded with digits or repeated.
   const core = lower.replace(/[\d\s!.?_-]+$/u, '').replace(/^[\d\s]+/u, '');
-  const trivial =
-    /^(.)\1+$/u.test(lower) ||
-    /^(?:0123456789|1234567890|abcdefghijkl|qwertyuiop)/u.test(lower) ||
-    ['cleanpatch', 'clean patch'].some((name) => lower.includes(name)) ||
-    (context.email !== undefined && lower.includes(context.email.toLowerCase().split('@')[0]!) && context.email.split('@')[0]!.length >= 4);
-  if (trivial || common.has(lower) || common.has(core) || isRepeatOfCommon(lower, common)) return PASSWORD_TOO_COMMON;
+  if (common.has(lower) || common.has(core) || isRepeatOfCommon(lower, common)) return PASSWORD_TOO_COMMON;
   return null;
 }
 

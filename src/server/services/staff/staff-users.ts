@@ -19,6 +19,8 @@ export const DEFAULT_OWNER_EMAIL = 'owner@localhost';
 export const EMAIL_IN_USE = 'This e-mail already has an account.';
 export const LAST_OWNER = 'The last active owner cannot be demoted or deactivated.';
 export const USER_NOT_FOUND = 'No such account.';
+/** Told only after the whole sign-in (password and code, or a passkey) is right: nothing a guesser learns. */
+export const ACCOUNT_DEACTIVATED = 'This account has been deactivated. Ask an owner of the business to reactivate it.';
 
 export interface StaffUserView {
   id: number;
@@ -108,7 +110,7 @@ export async function createInvitedUser(
 ): Promise<StaffUserRow> {
   const [row] = await db
     .insert(staffUsers)
-    .values({ name: input.name, email: normaliseEmail(input.email), role: input.role, status: 'invited', createdAt: now, updatedAt: now })
+    .values({ name: input.name, email: normaliseEmail(input.email), role: input.role, status: 'invited', nameChosenAt: now, createdAt: now, updatedAt: now })
     .onConflictDoNothing()
     .returning();
   if (!row) throw new AppError(409, EMAIL_IN_USE, { email: EMAIL_IN_USE });
@@ -124,7 +126,7 @@ export async function createInvitedUser(
 }
 
 /**
- * Changes a role, a status or a name. The last active owner cannot stop being one: the check and
+ * Changes a role, a status or a name (the owner in Team, or a person their own in My account). The last active owner cannot stop being one: the check and
  * the change run in one transaction that locks the owners' rows, so two owners demoting each
  * other at once cannot both succeed. Deactivation ends every session of the person at once.
  */
@@ -153,7 +155,7 @@ export async function updateUser(
       : current.status;
     const [row] = await tx
       .update(staffUsers)
-      .set({ role: changes.role ?? current.role, name: changes.name ?? current.name, status, updatedAt: now })
+      .set({ role: changes.role ?? current.role, name: changes.name ?? current.name, ...(changes.name ? { nameChosenAt: now } : {}), status, updatedAt: now })
       .where(eq(staffUsers.id, id))
       .returning();
     if (status === 'deactivated') {
