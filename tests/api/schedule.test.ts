@@ -170,13 +170,14 @@ describe('staff reschedule one booking', () => {
     expect((await schedule('2027-08-02', '2027-08-02', viewer))[0]!.bookings.map((booking) => booking.id)).toContain(id);
   });
 
-  it('an unpaid hold is counted and marked; a completed project holds nothing', async () => {
+  it('an unpaid booking is listed and marked but holds no room; a completed project is off the day', async () => {
     const date = '2027-08-10';
     const hold = await insertRoutableBooking(db, { preferredDate: date });
     await db.update(bookings).set({ createdAt: ctx.deps.now() }).where(eq(bookings.id, hold));
     await insertRoutableBooking(db, { preferredDate: date, paymentStatus: 'paid', currentStep: 5, status: 'completed' });
     const [day] = await schedule(date, date);
-    expect(day).toMatchObject({ booked: 10, paid: 0, unpaid: 10 });
+    // The customer who pays first gets the day: the unpaid booking is on the day's list, not its room.
+    expect(day).toMatchObject({ booked: 10, paid: 0, unpaid: 10, held: 0 });
     expect(day!.bookings).toEqual([expect.objectContaining({ id: hold, paymentStatus: 'unpaid', region: 'Greater Manchester', step: 1 })]);
   });
 });

@@ -229,6 +229,7 @@ describe('the forecast', () => {
     booked: 10,
     paid: 10,
     unpaid: 0,
+    held: 10,
     closed: false,
     bookings: [{ id: 1, businessName: 'A', quantity: 10, workType: 'day', step: 3, paymentStatus: 'paid', region, postcode }],
   });

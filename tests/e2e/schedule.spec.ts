@@ -51,12 +51,12 @@ test('the Schedule shows a month of days against capacity, and a day opens with 
   await expect(page.getByTestId(isWide() ? 'schedule-agenda' : 'schedule-grid')).toBeHidden();
   const day = page.getByTestId(isWide() ? 'schedule-grid' : 'schedule-agenda').getByRole('button', { name: new RegExp(`^${Number(date.slice(8))} October 2027`) });
   await expect(day).toContainText('10 of 40 patches');
-  await expect(day).toContainText('0 paid, 10 unpaid hold');
+  await expect(day).toContainText('0 paid, 10 unpaid');
   await day.click();
   const panel = page.getByRole('region', { name: new RegExp(`^${Number(date.slice(8))} October 2027`) });
   await expect(panel.getByRole('heading', { level: 3 })).toBeFocused();
   const booking = panel.getByRole('listitem').filter({ hasText: `#${id} Schedule ${name} Ltd` });
-  await expect(booking).toContainText('Unpaid hold');
+  await expect(booking).toContainText('Unpaid (holds no room)');
   await expect(booking).toContainText('Step 1 · Design Consultation');
   await expect(panel.getByLabel('Patches')).toHaveValue('40');
   await expectAxeClean(page);

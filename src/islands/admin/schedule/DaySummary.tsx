@@ -8,7 +8,7 @@ import { isAtRisk, rainChance, type ScheduleDay } from './schedule-types.ts';
 export function DaySummary({ day, compact = false, selected, onOpen }: { day: ScheduleDay; compact?: boolean; selected: boolean; onOpen: () => void }) {
   const chance = rainChance(day);
   const atRisk = isAtRisk(day);
-  const full = !day.closed && day.capacity > 0 && day.booked >= day.capacity;
+  const full = !day.closed && day.capacity > 0 && day.held >= day.capacity;
   const tone = day.closed ? 'bg-concrete-100' : full ? 'bg-warning-50' : 'bg-white';
   const dayNumber = Number(day.date.slice(8));
   return (
@@ -27,7 +27,7 @@ export function DaySummary({ day, compact = false, selected, onOpen }: { day: Sc
       ) : (
         <span className="mt-1 block text-sm text-concrete-700">
           {day.booked} of {day.capacity} patches
-          {day.booked > 0 ? <span className="block text-xs">{day.paid} paid{day.unpaid ? `, ${day.unpaid} unpaid hold` : ''}</span> : null}
+          {day.booked > 0 ? <span className="block text-xs">{day.paid} paid{day.unpaid ? `, ${day.unpaid} unpaid` : ''}</span> : null}
         </span>
       )}
       {!day.closed && day.closedRegions?.length ? (

@@ -21,6 +21,8 @@ export interface ScheduleDay {
   booked: number;
   paid: number;
   unpaid: number;
+  /** Paid or being paid: what holds the day's capacity (an unpaid booking holds none). */
+  held: number;
   closed: boolean;
   reason?: string;
   closedRegions?: string[];
@@ -81,5 +83,5 @@ export const stepLabel = (step: number) => `Step ${step} · ${PROJECT_STEPS[step
 export function paymentLabel(booking: ScheduleBooking): string {
   if (booking.paymentStatus === 'paid') return 'Paid';
   if (booking.paymentStatus === 'processing') return 'Payment processing';
-  return 'Unpaid hold';
+  return 'Unpaid (holds no room)';
 }

@@ -49,17 +49,24 @@ export const bookingDay = (): SQL => bookingInstallationDay(bookings);
 export const bookingDayText = (): SQL<string> => sql<string>`(${bookingDay()})::text`;
 
 /**
- * The bookings that hold a share of their day's capacity: the one place that says which. Paid or
- * being paid (see above), neither cancelled nor archived, and not past step 4 (a completed project
- * holds none). `_now` is kept for the callers: what holds no longer depends on the time.
+ * The bookings on their day's work: neither cancelled nor archived, and not past step 4 (a
+ * completed project is off the schedule). The Schedule lists them, unpaid ones marked, and a rain
+ * day moves them.
+ */
+export function isOnSchedule(): SQL {
+  return and(ne(bookings.status, 'cancelled'), eq(bookings.archived, false), lte(bookings.currentStep, 4))!;
+}
+
+/** Payment states that hold capacity: paid, or being paid (see above). */
+export const HOLDING_PAYMENT_STATES = ['paid', 'processing'] as const;
+
+/**
+ * The bookings that hold a share of their day's capacity: the one place that says which. On the
+ * schedule and paid or being paid (see above). `_now` is kept for the callers: what holds no
+ * longer depends on the time.
  */
 export function holdsCapacity(_now: Date): SQL {
-  return and(
-    ne(bookings.status, 'cancelled'),
-    eq(bookings.archived, false),
-    lte(bookings.currentStep, 4),
-    inArray(bookings.paymentStatus, ['paid', 'processing']),
-  )!;
+  return and(isOnSchedule(), inArray(bookings.paymentStatus, [...HOLDING_PAYMENT_STATES]))!;
 }
 
 const bookedPatches = sql<number>`cast(coalesce(sum(${bookings.quantity}), 0) as integer)`.mapWith(Number);

@@ -71,7 +71,7 @@ async function daysWithRoom(db: Database, booking: typeof bookings.$inferSelect,
         entry.date !== day &&
         !entry.closed &&
         !(booking.region && entry.closedRegions?.includes(booking.region)) &&
-        entry.capacity - entry.booked >= booking.quantity,
+        entry.capacity - entry.held >= booking.quantity,
     )
     .map((entry) => entry.date);
 }

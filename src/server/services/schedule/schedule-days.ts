@@ -3,7 +3,7 @@ import type { Database } from '../../../../db/client.ts';
 import { bookings, scheduleDays, weatherDays } from '../../../../db/schema.ts';
 import { addDays, isIsoDate } from '../../../domain/format.ts';
 import { badRequest, conflict } from '../../api/errors.ts';
-import { bookingDay, bookingDayText, holdsCapacity, lockDate } from '../bookings/availability.ts';
+import { HOLDING_PAYMENT_STATES, bookingDay, bookingDayText, holdsCapacity, isOnSchedule, lockDate } from '../bookings/availability.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 
 // The schedule's days (api.md "Schedule and weather days"): each day's capacity (its own row in
@@ -38,9 +38,12 @@ export interface ScheduleBooking {
 export interface ScheduleDay {
   date: string;
   capacity: number;
+  /** Patches of every booking on the day's work, unpaid ones included. */
   booked: number;
   paid: number;
   unpaid: number;
+  /** Patches holding the day's capacity (paid or being paid): the day's room is capacity − held. */
+  held: number;
   closed: boolean;
   reason?: string;
   /** Regions a weather day closed this date for (the whole day when `closed`). */
@@ -94,14 +97,14 @@ export async function loadSchedule(
         postcode: bookings.postcode,
       })
       .from(bookings)
-      .where(and(gte(bookingDay(), from), lte(bookingDay(), to), holdsCapacity(now)))
+      .where(and(gte(bookingDay(), from), lte(bookingDay(), to), isOnSchedule()))
       .orderBy(asc(bookings.region), asc(bookings.id));
   // Side by side on the pool; one after another inside a transaction (a rain day's plan), whose
   // statements share one connection.
   const [ownRows, weatherRows, heldRows] = inTransaction
     ? [await own(), await weather(), await held()]
     : await Promise.all([own(), weather(), held()]);
-  const byDate = new Map(dates.map((date): [string, ScheduleDay] => [date, { date, capacity, booked: 0, paid: 0, unpaid: 0, closed: false, bookings: [] }]));
+  const byDate = new Map(dates.map((date): [string, ScheduleDay] => [date, { date, capacity, booked: 0, paid: 0, unpaid: 0, held: 0, closed: false, bookings: [] }]));
   for (const row of ownRows) {
     const day = byDate.get(row.date)!;
     day.capacity = row.capacity;
@@ -123,6 +126,7 @@ export async function loadSchedule(
     day.bookings.push(booking);
     day.booked += booking.quantity;
     if (booking.paymentStatus === 'paid') day.paid += booking.quantity;
+    if ((HOLDING_PAYMENT_STATES as readonly string[]).includes(booking.paymentStatus)) day.held += booking.quantity;
     else day.unpaid += booking.quantity;
   }
   return [...byDate.values()];

@@ -4,7 +4,7 @@ import { bookings, crewAssignments, rescheduleLinks, weatherDays } from '../../.
 import { addDays, isIsoDate } from '../../../domain/format.ts';
 import { badRequest, conflict } from '../../api/errors.ts';
 import { installationWeatherMovedEmail } from '../../email/templates/index.ts';
-import { bookingDay, holdsCapacity } from '../bookings/availability.ts';
+import { bookingDay, isOnSchedule } from '../bookings/availability.ts';
 import { hashIdempotencyKey, IDEMPOTENCY_MESSAGES } from '../bookings/idempotency.ts';
 import { endDayCrewLinks } from '../crew/crew-links.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
@@ -73,7 +73,7 @@ export function readWeatherInput(body: { date?: unknown; regions?: unknown; move
 /** The key one set of regions is stored under: '*' for every region. */
 const regionsKey = (regions: readonly string[]) => (regions.length ? regions.join('|') : '*');
 
-/** The bookings of the rain day in the regions that can move: holding capacity, before step 4. */
+/** The bookings of the rain day in the regions that can move: on the schedule (unpaid ones too), before step 4. */
 async function loadCandidates(db: Database, { date, regions }: WeatherInput, now: Date): Promise<WeatherCandidate[]> {
   const rows = await db
     .select({
@@ -86,7 +86,7 @@ async function loadCandidates(db: Database, { date, regions }: WeatherInput, now
       currentStep: bookings.currentStep,
     })
     .from(bookings)
-    .where(and(eq(bookingDay(), date), holdsCapacity(now), regions.length ? inArray(bookings.region, regions) : undefined));
+    .where(and(eq(bookingDay(), date), isOnSchedule(), regions.length ? inArray(bookings.region, regions) : undefined));
   return rows
     .filter((row) => row.currentStep < 4)
     .map(({ paymentStatus, currentStep: _step, ...row }) => ({ ...row, paid: paymentStatus === 'paid' }));
@@ -96,7 +96,7 @@ async function plan(db: Database, input: WeatherInput, { now, capacity, windowDa
   const candidates = await loadCandidates(db, input, now);
   const dates = Array.from({ length: windowDays }, (_, index) => addDays(input.date, index + 1));
   const days = await loadSchedule(db, dates, { now, capacity, inTransaction });
-  const rooms = days.map((day) => ({ date: day.date, free: day.capacity - day.booked, closed: day.closed, closedRegions: day.closedRegions ?? [] }));
+  const rooms = days.map((day) => ({ date: day.date, free: day.capacity - day.held, closed: day.closed, closedRegions: day.closedRegions ?? [] }));
   return { candidates, ...planWeatherMoves(input.date, candidates, rooms, windowDays) };
 }
 
