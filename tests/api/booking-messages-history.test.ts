@@ -44,7 +44,7 @@ function everyBookingEmail(id: number): BookingEmailMessage[] {
     staffBookingNotification(context, 'bookings@cleanpatch.example'),
     paymentReceiptEmail(booking, site, `${site}/track-project?t=r`),
     installationRescheduledEmail(moved, 1, installationInviteAttachment(moved, 1, site, SAMPLE_NOW)),
-    installationCancelledEmail(withdrawn, 2, null, 'cancelled', { siteUrl: site, holdMinutes: 60 }),
+    installationCancelledEmail(withdrawn, 2, null, 'cancelled', { siteUrl: site }),
     installationReminderEmail(booking, '2026-07-16'),
     crewOnTheWayEmail({ bookingId: id, firstName: booking.firstName, email: booking.email, day: '2026-07-16', time: '10:42', trackingUrl: `${site}/t` }),
     proofReadyEmail(proof, `${site}/track-project?t=p`),
