@@ -121,7 +121,7 @@ function Passkeys({ me, onChange }: { me: Me; onChange: () => void }) {
                 <ProofForm
                   id={`passkey-remove-${key.id}`}
                   label="Your password, or a current code from your authenticator app"
-                  submit={`Remove ${key.name}`}
+                  submit="Remove passkey"
                   cancel="Keep it"
                   onConfirm={remove}
                   onCancel={() => setRemoving(null)}
