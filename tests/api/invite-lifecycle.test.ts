@@ -147,7 +147,7 @@ describe('a lapsed unpaid hold', () => {
       ['REQUEST', 'TENTATIVE', 0],
       ['CANCEL', 'CANCELLED', 1],
     ]);
-    expect(invites[1]!.text).toContain('That hold has ended, so the date is no longer reserved for you.');
+    expect(invites[1]!.text).toContain('has not been paid, so the date is not reserved for you');
     expect((await invitesOf(paid.id)).map((invite) => invite.status)).toEqual(['TENTATIVE', 'CONFIRMED']);
     expect((await invitesOf(fresh.id)).map((invite) => invite.status)).toEqual(['TENTATIVE']);
 

@@ -372,6 +372,38 @@ describe('POST /api/create-payment-intent', () => {
       expect(await bookingById(stranger.id)).toMatchObject({ paymentStatus: 'unpaid', status: 'pending', quantity: capacity, preferredDate: date });
     });
 
+    it('the customer told at checkout picks another date with room there and pays, everything else kept', async () => {
+      const date = '2027-09-28';
+      const other = '2027-09-27';
+      const capacity = ctx.deps.env.DAILY_PATCH_CAPACITY;
+      const make = async () => {
+        const response = await ctx.app.request('/api/bookings', jsonRequest(bookingPayload({ preferredDate: date, quantity: capacity })), newClient());
+        return (await response.json()) as { id: number; checkoutToken: string };
+      };
+      const late = await make();
+      const first = await make();
+      expect((await createIntent({ bookingId: first.id, checkoutToken: first.checkoutToken })).status).toBe(200);
+      const intent = fake.intents.get((await bookingById(first.id)).stripePaymentIntentId!)!;
+      fake.setStatus(intent.id, 'succeeded');
+      expect((await deliver(paymentEvent('payment_intent.succeeded', intent))).status).toBe(200);
+      expect((await createIntent({ bookingId: late.id, checkoutToken: late.checkoutToken })).status).toBe(409);
+
+      const change = (body: Record<string, unknown>) => ctx.app.request('/api/checkout-booking/date', jsonRequest(body), newClient());
+      // Only the checkout token's holder, only a date with room, never the past.
+      expect((await change({ bookingId: late.id, checkoutToken: 'guess', date: other })).status).toBe(404);
+      expect((await change({ bookingId: late.id, checkoutToken: late.checkoutToken, date })).status).toBe(409);
+      expect((await change({ bookingId: late.id, checkoutToken: late.checkoutToken, date: '2020-01-01' })).status).toBe(400);
+      // The paid booking keeps its day.
+      expect((await change({ bookingId: first.id, checkoutToken: first.checkoutToken, date: other })).status).toBe(409);
+      expect((await bookingById(first.id)).preferredDate).toBe(date);
+
+      const moved = await change({ bookingId: late.id, checkoutToken: late.checkoutToken, date: other });
+      expect(moved.status).toBe(200);
+      expect(await moved.json()).toMatchObject({ bookingId: late.id, preferredDate: other, quantity: String(capacity), firstName: 'Amira' });
+      expect(await bookingById(late.id)).toMatchObject({ preferredDate: other, paymentStatus: 'unpaid', quantity: capacity });
+      expect((await createIntent({ bookingId: late.id, checkoutToken: late.checkoutToken })).status).toBe(200);
+    });
+
     it('still takes the payment when the date is free', async () => {
       const booking = await lapsedBooking({ preferredDate: '2027-07-20', quantity: 5, workType: 'day' });
       const { status } = await createIntent({ bookingId: booking.id, checkoutToken: booking.checkoutToken });

@@ -8,6 +8,7 @@ import { freshClient } from '../fixtures/bookings.ts';
 import { adminTotp } from '../../src/server/services/staff/admin-totp.ts';
 import { LOGIN_LIMITS } from '../../src/server/services/staff/sign-in-limits.ts';
 import { SoftwareAuthenticator } from '../fixtures/software-authenticator.ts';
+import { hashAdminPassword } from '../../src/server/admin-password.ts';
 
 const ctx = await createTestContext({ ADMIN_EMAIL: 'boss@cleanpatch.example' });
 const db = ctx.deps.db;
@@ -291,7 +292,8 @@ describe('passkeys', () => {
     ctx.app.request(path, cookie ? adminRequest(cookie, { method: 'POST', body }) : jsonRequest(body ?? {}));
 
   it('registers a named passkey from My account, then signs in with one tap as that person; each challenge works once', async () => {
-    const person = await staffUser(ctx, 'staff', { name: 'Pia Passkey' });
+    const passwordHash = await hashAdminPassword('pia passkey password 1', { N: 2 ** 12, r: 8, p: 1 });
+    const person = await staffUser(ctx, 'staff', { name: 'Pia Passkey', passwordHash });
     const cookie = await adminCookie(ctx, person);
     const device = new SoftwareAuthenticator(TEST_ORIGIN);
     const registration = await (await post('/api/admin/passkeys/register/options', cookie)).json();
@@ -314,7 +316,10 @@ describe('passkeys', () => {
 
     const me = await (await ctx.app.request('/api/admin/me', adminRequest(cookie))).json();
     expect(me.passkeys).toEqual([expect.objectContaining({ name: 'Pia phone', lastUsedAt: expect.any(String) })]);
-    expect((await ctx.app.request(`/api/admin/me/passkeys/${me.passkeys[0].id}`, adminRequest(cookie, { method: 'DELETE' }))).status).toBe(204);
+    // Removing it asks for the password again (staff-hardening.test.ts replays it without).
+    const removal = (body: unknown) => ctx.app.request(`/api/admin/me/passkeys/${me.passkeys[0].id}`, adminRequest(cookie, { method: 'DELETE', body }));
+    expect((await removal({})).status).toBe(400);
+    expect((await removal({ password: 'pia passkey password 1' })).status).toBe(204);
     const removed = device.signIn(await (await post('/api/admin/passkeys/login/options', null)).json());
     expect((await post('/api/admin/passkeys/login', null, removed)).status).toBe(401);
   });

@@ -6,11 +6,12 @@ import { adminTotp, newTotpSecret } from '../../src/server/services/staff/admin-
 import { LOGIN_LIMITS } from '../../src/server/services/staff/sign-in-limits.ts';
 import { pruneKnownDevices } from '../../src/server/services/staff/known-devices.ts';
 import { consumeRateLimit } from '../../src/server/services/limits/rate-limit.ts';
-import { CONFIRM_FIRST } from '../../src/server/api/routes/admin-me.ts';
+import { CONFIRM_FIRST, CONFIRM_PASSKEY_REMOVAL } from '../../src/server/api/routes/admin-me.ts';
 import { hashAdminPassword } from '../../src/server/admin-password.ts';
-import { createTestContext, jsonRequest, TEST_ADMIN_PASSWORD } from '../setup/test-app.ts';
+import { createTestContext, jsonRequest, TEST_ADMIN_PASSWORD, TEST_ORIGIN } from '../setup/test-app.ts';
 import { adminCookie, adminRequest, staffUser } from '../setup/admin.ts';
 import { freshClient } from '../fixtures/bookings.ts';
+import { SoftwareAuthenticator } from '../fixtures/software-authenticator.ts';
 
 // Issue #33's attacks on accounts, replayed as an ex-employee or a stranger would
 // (api.md "Staff accounts": second factor and links; "A known device is known to one person").
@@ -146,6 +147,35 @@ describe('row 3: a link sets the password and nothing else when the person has a
     expect((await ctx.app.request('/api/admin/me/totp', adminRequest(cookie, { method: 'DELETE', body: { password: STRONG } }))).status).toBe(204);
     const [after] = await db.select().from(staffUsers).where(eq(staffUsers.id, staff.id));
     expect(after!.totpSecret).toBeNull();
+  });
+});
+
+describe('row 3, passkeys: removing one asks for the password or code again', () => {
+  it('a session alone (a browser left open) cannot take a passkey away; the password can', async () => {
+    freshHour();
+    const staff = await person('staff');
+    const cookie = await adminCookie(ctx, staff);
+    const device = new SoftwareAuthenticator(TEST_ORIGIN);
+    const options = await (await ctx.app.request('/api/admin/passkeys/register/options', adminRequest(cookie, { body: {} }))).json();
+    expect((await ctx.app.request('/api/admin/passkeys/register', adminRequest(cookie, { body: { name: 'Work phone', response: device.register(options) } }))).status).toBe(201);
+    const [passkey] = (await (await ctx.app.request('/api/admin/me', adminRequest(cookie))).json()).passkeys;
+    const remove = (body?: unknown) => ctx.app.request(`/api/admin/me/passkeys/${passkey.id}`, adminRequest(cookie, { method: 'DELETE', body }));
+    const signsIn = async () => {
+      const challenge = await (await ctx.app.request('/api/admin/passkeys/login/options', jsonRequest({}), freshClient())).json();
+      return (await ctx.app.request('/api/admin/passkeys/login', jsonRequest(device.signIn(challenge)), freshClient())).status === 204;
+    };
+
+    // The attack: the session removes the passkey with nothing else.
+    expect((await remove()).status).toBe(415);
+    const bare = await remove({});
+    expect(bare.status).toBe(400);
+    expect((await bare.json()).error).toBe(CONFIRM_PASSKEY_REMOVAL);
+    expect((await remove({ password: 'not the password' })).status).toBe(400);
+    expect((await remove({ code: '123456' })).status).toBe(400);
+    expect(await signsIn()).toBe(true);
+
+    expect((await remove({ password: STRONG })).status).toBe(204);
+    expect(await signsIn()).toBe(false);
   });
 });
 

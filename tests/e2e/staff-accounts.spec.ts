@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { ADMIN_PASSWORD } from '../fixtures/e2e-server.ts';
 import { bookingPayload, setupBookingHeaders } from '../fixtures/bookings.ts';
 import { signInAsStaff } from '../fixtures/staff-setup.ts';
 
@@ -81,6 +83,38 @@ test.describe('staff accounts', () => {
     await expect(page.getByText(`Booking #${bookingId} status changed from pending to confirmed`)).toBeVisible();
     await expect(page.getByText(`by ${name}`).first()).toBeVisible();
   });
+});
+
+test('removing a passkey from My account asks for the password again', async ({ page }, testInfo) => {
+  test.setTimeout(60_000);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  const keyName = `Office laptop ${testInfo.workerIndex}-${Date.now()}`;
+  await signInAsStaff(page, 'My account');
+  const panel = page.getByRole('tabpanel', { name: 'My account' });
+  await panel.getByLabel('Passkey name').fill(keyName);
+  await panel.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Passkey added');
+  const row = panel.getByTestId('passkey-list').getByRole('listitem').filter({ hasText: keyName });
+
+  // A session alone does not take it away: the password is asked for, in place.
+  await row.getByRole('button', { name: `Remove passkey ${keyName}` }).click();
+  const proof = row.getByLabel('Your password, or a current code from your authenticator app');
+  await expect(proof).toBeFocused();
+  await proof.fill('not the password at all');
+  await row.getByRole('button', { name: 'Remove passkey', exact: true }).click();
+  await expect(row.getByText('Enter your password, or the current 6-digit code from your authenticator app, to remove a passkey.')).toBeVisible();
+  await expect(proof).toHaveAttribute('aria-invalid', 'true');
+  const scan = await new AxeBuilder({ page }).include('[role="tabpanel"]').analyze();
+  expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+
+  await proof.fill(ADMIN_PASSWORD);
+  await row.getByRole('button', { name: 'Remove passkey', exact: true }).click();
+  await expect(page.getByTestId('toast')).toContainText('Passkey removed');
+  await expect(row).toHaveCount(0);
 });
 
 test('a viewer reads every tab without the controls that would change something', async ({ page, browser, baseURL }, testInfo) => {

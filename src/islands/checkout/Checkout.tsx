@@ -88,7 +88,7 @@ function Checkout({ publishableKey }: Props) {
             />
           </>
         ) : (
-          <Unavailable setup={setup} booking={booking} onRetry={() => setAttempt((n) => n + 1)} />
+          <Unavailable setup={setup} booking={booking} onRetry={() => setAttempt((n) => n + 1)} onDateChosen={setBooking} />
         )}
       </section>
     </div>

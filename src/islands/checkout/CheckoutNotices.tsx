@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { PAYMENT_MESSAGES } from '../../content/payment-messages.ts';
+import { ChooseAnotherDate } from './ChooseAnotherDate.tsx';
 import { ContactLines } from './ContactLines.tsx';
 import type { PendingBooking } from './pending-booking.ts';
 import type { Setup } from './payment-setup.ts';
@@ -26,10 +27,13 @@ export function Unavailable({
   setup,
   booking,
   onRetry,
+  onDateChosen,
 }: {
   setup: Exclude<Setup, { kind: 'loading' } | { kind: 'ready' }>;
   booking: PendingBooking;
   onRetry(): void;
+  /** The booking moved to another date: checkout carries on with it. */
+  onDateChosen?(next: PendingBooking): void;
 }) {
   const id = `#${String(booking.bookingId)}`;
   if (setup.kind === 'not-found') {
@@ -57,9 +61,10 @@ export function Unavailable({
       <Notice heading={setup.message} tone="warning">
         <p>
           Your booking ({id}) has not been paid, and nothing has been charged. We have kept everything you entered: your
-          patches, locations, files and details. Call or e-mail us with your booking ID and we'll move it to a free date with
-          you.
+          patches, locations, files and details. Choose another date and carry on paying, or call or e-mail us with your
+          booking ID and we'll move it to a free date with you.
         </p>
+        {onDateChosen && booking.checkoutToken && <ChooseAnotherDate booking={booking} onChosen={onDateChosen} />}
         <ContactLines />
       </Notice>
     );

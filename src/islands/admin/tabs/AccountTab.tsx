@@ -7,6 +7,7 @@ import { ROLE_LABELS, type StaffRole } from '../../../domain/staff-roles.ts';
 import { addPasskey, deviceName, passkeyError } from '../passkey-client.ts';
 import { ADMIN_SIGNED_OUT_EVENT } from '../admin-api.ts';
 import { NameForm } from '../frame/NameForm.tsx';
+import { ProofForm, type ProofBody } from '../ProofForm.tsx';
 
 interface Me {
   id: number;
@@ -87,14 +88,13 @@ function Passkeys({ me, onChange }: { me: Me; onChange: () => void }) {
     }
   };
 
-  const remove = async (id: number, label: string) => {
-    try {
-      await api(`/api/admin/me/passkeys/${id}`, { method: 'DELETE' });
-      showToast({ title: 'Passkey removed', description: `"${label}" no longer signs you in.` });
-      onChange();
-    } catch (error) {
-      showToast({ title: 'Not removed', description: (error as Error).message, variant: 'destructive' });
-    }
+  // Removing one asks for the password or a current code again (api.md "Second factor and links").
+  const [removing, setRemoving] = useState<{ id: number; name: string } | null>(null);
+  const remove = async (body: ProofBody) => {
+    await api(`/api/admin/me/passkeys/${removing!.id}`, { method: 'DELETE', body });
+    showToast({ title: 'Passkey removed', description: `"${removing!.name}" no longer signs you in.` });
+    setRemoving(null);
+    onChange();
   };
 
   return (
@@ -116,9 +116,21 @@ function Passkeys({ me, onChange }: { me: Me; onChange: () => void }) {
                   {key.lastUsedAt ? ` · last used ${formatInstant(key.lastUsedAt)}` : ' · not used yet'}
                 </p>
               </div>
-              <button type="button" className={LINK_BUTTON} onClick={() => void remove(key.id, key.name)} aria-label={`Remove passkey ${key.name}`}>
-                Remove
-              </button>
+              {removing?.id !== key.id && (
+                <button type="button" className={LINK_BUTTON} onClick={() => setRemoving(key)} aria-label={`Remove passkey ${key.name}`}>
+                  Remove
+                </button>
+              )}
+              {removing?.id === key.id && (
+                <ProofForm
+                  id={`passkey-remove-${key.id}`}
+                  label="Your password, or a current code from your authenticator app"
+                  submit="Remove passkey"
+                  cancel="Keep it"
+                  onConfirm={remove}
+                  onCancel={() => setRemoving(null)}
+                />
+              )}
             </li>
           ))}
         </ul>
@@ -158,19 +170,11 @@ function Authenticator({ me, onChange }: { me: Me; onChange: () => void }) {
   };
   // Turning it off asks for a current code or the password again (api.md "Second factor and links").
   const [confirming, setConfirming] = useState(false);
-  const [proof, setProof] = useState('');
-  const turnOff = async (event: FormEvent) => {
-    event.preventDefault();
-    try {
-      const typed = proof.trim();
-      await api('/api/admin/me/totp', { method: 'DELETE', body: /^\d{6}$/.test(typed) ? { code: typed } : { password: proof } });
-      setConfirming(false);
-      setProof('');
-      showToast({ title: 'Authenticator off', description: 'Your password alone signs you in again.' });
-      onChange();
-    } catch (failure) {
-      setError((failure as Error).message);
-    }
+  const turnOff = async (body: ProofBody) => {
+    await api('/api/admin/me/totp', { method: 'DELETE', body });
+    setConfirming(false);
+    showToast({ title: 'Authenticator off', description: 'Your password alone signs you in again.' });
+    onChange();
   };
 
   return (
@@ -187,39 +191,14 @@ function Authenticator({ me, onChange }: { me: Me; onChange: () => void }) {
         </button>
       )}
       {me.totp && confirming && (
-        <form onSubmit={(event) => void turnOff(event)} className="mt-3 space-y-3">
-          <div className="sm:w-72">
-            <label htmlFor="totp-off-proof" className={LABEL_CLASS}>
-              Current code from the app, or your password
-            </label>
-            <input
-              id="totp-off-proof"
-              type="password"
-              autoComplete="current-password"
-              value={proof}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'totp-off-error' : undefined}
-              onChange={(event) => {
-                setProof(event.target.value);
-                setError(null);
-              }}
-              className={`mt-2 ${INPUT_CLASS}`}
-            />
-            {error && (
-              <p id="totp-off-error" className="mt-1 text-sm text-danger-600">
-                {error}
-              </p>
-            )}
-          </div>
-          <div className="flex flex-wrap gap-3">
-            <button type="submit" className="btn-primary" disabled={proof.trim().length === 0}>
-              Turn off
-            </button>
-            <button type="button" className={LINK_BUTTON} onClick={() => { setConfirming(false); setProof(''); setError(null); }}>
-              Keep it on
-            </button>
-          </div>
-        </form>
+        <ProofForm
+          id="totp-off"
+          label="Current code from the app, or your password"
+          submit="Turn off"
+          cancel="Keep it on"
+          onConfirm={turnOff}
+          onCancel={() => setConfirming(false)}
+        />
       )}
       {!me.totp && !setup && (
         <button type="button" className={`${SMALL_BUTTON} mt-3`} onClick={() => void start()}>

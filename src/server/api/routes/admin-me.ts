@@ -23,6 +23,8 @@ const nameSchema = z.object({ name: staffNameSchema });
 
 /** Asked before an authenticator is removed or replaced (api.md "Second factor and links"). */
 export const CONFIRM_FIRST = 'Enter the current 6-digit code from your authenticator app, or your password, to change it.';
+/** Asked before a passkey is removed: a session alone cannot take a second factor away. */
+export const CONFIRM_PASSKEY_REMOVAL = 'Enter your password, or the current 6-digit code from your authenticator app, to remove a passkey.';
 const confirmSchema = z.object({ code: z.string().trim().max(16).optional(), password: z.string().max(1024).optional() });
 // A session is not a licence to guess: ten tries per person per quarter hour.
 const CONFIRM_LIMIT = { name: 'admin-confirm', limit: 10, windowSeconds: 15 * 60 };
@@ -31,10 +33,10 @@ const CONFIRM_LIMIT = { name: 'admin-confirm', limit: 10, windowSeconds: 15 * 60
  * Removing or replacing a second factor asks for the current code or the password again, so a
  * session alone (a browser left open, a link's session) cannot take the second factor away.
  */
-async function confirmIdentity(c: Context<AppEnv>, user: StaffUserRow): Promise<void> {
+async function confirmIdentity(c: Context<AppEnv>, user: StaffUserRow, message = CONFIRM_FIRST): Promise<void> {
   const { db, env, admin, now } = c.get('deps');
   const { code, password } = await readJson(c, confirmSchema);
-  if (!code && !password) throw new AppError(400, CONFIRM_FIRST, { code: CONFIRM_FIRST });
+  if (!code && !password) throw new AppError(400, message, { code: message });
   const attempt = await consumeRateLimit(db, CONFIRM_LIMIT, String(user.id), now());
   if (!attempt.allowed) throw tooManyRequests(attempt.retryAfterSeconds);
   const step = code && user.totpSecret ? totpStepOf(user.totpSecret, code, now()) : null;
@@ -47,7 +49,7 @@ async function confirmIdentity(c: Context<AppEnv>, user: StaffUserRow): Promise<
     ]);
     if (own || bootstrap) return;
   }
-  throw new AppError(400, CONFIRM_FIRST, { code: CONFIRM_FIRST });
+  throw new AppError(400, message, { code: message });
 }
 
 /** My account: one's own sessions, passkeys and authenticator, for every role (api.md "Staff accounts"). */
@@ -97,7 +99,10 @@ export const adminMeRoutes = new Hono<AppEnv>()
   .delete('/passkeys/:id', async (c) => {
     const id = Number(c.req.param('id'));
     if (!Number.isInteger(id) || id < 1 || id > 2 ** 31 - 1) throw new AppError(404, 'No such passkey.');
-    await removePasskey(c.get('deps').db, c.get('adminUser')!, id);
+    const user = c.get('adminUser')!;
+    // A passkey is a second factor: taking one away asks for the password or code again.
+    await confirmIdentity(c, user, CONFIRM_PASSKEY_REMOVAL);
+    await removePasskey(c.get('deps').db, user, id);
     return c.body(null, 204);
   })
   // A new authenticator secret, shown once; it signs nobody in until confirmed with a code.

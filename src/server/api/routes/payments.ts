@@ -4,7 +4,9 @@ import type { AppEnv } from '../deps.ts';
 import { AppError, badRequest, notConfigured } from '../errors.ts';
 import { limitBody, readJson, validate } from '../middleware/body.ts';
 import { rateLimit } from '../../services/limits/rate-limit.ts';
-import { findCheckoutBooking } from '../../services/payments/checkout-booking.ts';
+import { changeCheckoutDate, findCheckoutBooking } from '../../services/payments/checkout-booking.ts';
+import { deliverInviteMail } from '../../services/bookings/installation-invites.ts';
+import { afterResponse } from '../background.ts';
 import { InvalidSignatureError } from '../../providers/payments.ts';
 import { PAYMENT_MESSAGES } from '../../services/payments/payments.ts';
 import { preparePayment } from '../../services/payments/payment-intent.ts';
@@ -27,6 +29,8 @@ export const createIntentSchema = z.object({
   // Accepted for the spec's payload and ignored: the booking's own price is charged.
   amount: z.unknown().optional(),
 });
+
+const changeDateSchema = createIntentSchema.extend({ date: z.string().max(10) });
 
 const statusQuerySchema = z.object({
   payment_intent: z
@@ -58,6 +62,18 @@ export const paymentRoutes = new Hono<AppEnv>()
   .post('/checkout-booking', rateLimit(INTENT_LIMIT), async (c) => {
     const { bookingId, checkoutToken } = await readJson(c, createIntentSchema);
     return c.json(await findCheckoutBooking(c.get('deps').db, bookingId, checkoutToken));
+  })
+  // Checkout's other date, when the booking's was taken by a customer who paid first.
+  .post('/checkout-booking/date', rateLimit(INTENT_LIMIT), async (c) => {
+    const { bookingId, checkoutToken, date } = await readJson(c, changeDateSchema);
+    const deps = c.get('deps');
+    const changed = await changeCheckoutDate(deps.db, { bookingId, checkoutToken, date }, {
+      now: deps.now(),
+      capacity: deps.env.DAILY_PATCH_CAPACITY,
+      siteUrl: deps.env.SITE_URL,
+    });
+    if (changed.mailKey) afterResponse(c, () => deliverInviteMail(deps, [changed.mailKey]));
+    return c.json(changed.booking);
   })
   .get('/payments/status', rateLimit(STATUS_LIMIT), async (c) => {
     const deps = c.get('deps');

@@ -93,25 +93,27 @@ ${invite ? `<p>${escapeHtml(calendar)}</p>\n` : ''}<p><strong>Where</strong><br>
 export type InviteCancelReason = 'cancelled' | 'archived' | 'hold_lapsed';
 
 /**
- * The e-mail that carries a METHOD:CANCEL invite: the booking was cancelled or archived, or its
- * unpaid hold on the date lapsed, so the event leaves the customer's calendar.
+ * The e-mail that carries a METHOD:CANCEL invite: the booking was cancelled or archived, or it was
+ * still unpaid when the hourly job looked (`hold_lapsed`), so the event leaves the customer's
+ * calendar. An unpaid booking reserves nothing (the customer who pays first gets the day), and the
+ * e-mail says so rather than promise a hold.
  */
 export function installationCancelledEmail(
   booking: BookingRow,
   sequence: number,
   invite: EmailAttachment | null,
   reason: InviteCancelReason,
-  { siteUrl, holdMinutes }: { siteUrl: string; holdMinutes: number },
+  { siteUrl }: { siteUrl: string },
 ): BookingEmailMessage {
   const day = formatLongDate(installationDay(booking));
   const what =
     reason === 'hold_lapsed'
-      ? `We held ${day} for booking #${booking.id} for ${holdMinutes} minutes while it waited for payment. That hold has ended, so the date is no longer reserved for you.`
+      ? `Booking #${booking.id} for ${day} has not been paid, so the date is not reserved for you: a date is reserved once its booking is paid, and goes to the customer who pays for it first.`
       : `Your installation on ${day} (booking #${booking.id}) is cancelled.`;
   const calendar = 'The calendar update attached removes the event from your calendar.';
   const next =
     reason === 'hold_lapsed'
-      ? `Still want the date? Book again at ${new URL('/booking', siteUrl).href} or call ${BUSINESS.phone}.`
+      ? `Still want the date? Pay with the link in your booking confirmation e-mail while the date is free, book again at ${new URL('/booking', siteUrl).href}, or call ${BUSINESS.phone}.`
       : INSTALLATION_QUESTIONS;
   const plain = text([`Hello ${booking.firstName},`, '', what, ...(invite ? ['', calendar] : []), '', next, '', BUSINESS.legalName]);
   const html = layout(`<p>Hello ${escapeHtml(booking.firstName)},</p>
@@ -122,7 +124,7 @@ ${invite ? `<p>${escapeHtml(calendar)}</p>\n` : ''}<p>${escapeHtml(next)}</p>
     to: booking.email,
     subject:
       reason === 'hold_lapsed'
-        ? `Your date is no longer held (booking #${booking.id})`
+        ? `Your date is not reserved until you pay (booking #${booking.id})`
         : `Your ${BUSINESS.name} installation is cancelled (booking #${booking.id})`,
     text: plain,
     html,

@@ -111,9 +111,9 @@ const MESSAGES: Record<string, () => EmailMessage> = {
   'waived stencil change (staff)': () =>
     proofChangesStaffEmail(proofContext, 'bookings@cleanpatch.example', { id: 4, comment: 'Our typo in the name.', settlement: { kind: 'waived', by: 'admin:1a2b3c4d', reason: 'Our mistake' } }),
   'installation cancelled': () =>
-    installationCancelledEmail(withdrawn, 1, installationInviteAttachment(withdrawn, 1, site, SAMPLE_NOW), 'cancelled', { siteUrl: site, holdMinutes: 60 }),
-  'unpaid hold lapsed': () =>
-    installationCancelledEmail(withdrawn, 1, installationInviteAttachment(withdrawn, 1, site, SAMPLE_NOW), 'hold_lapsed', { siteUrl: site, holdMinutes: 60 }),
+    installationCancelledEmail(withdrawn, 1, installationInviteAttachment(withdrawn, 1, site, SAMPLE_NOW), 'cancelled', { siteUrl: site }),
+  'still unpaid after an hour': () =>
+    installationCancelledEmail(withdrawn, 1, installationInviteAttachment(withdrawn, 1, site, SAMPLE_NOW), 'hold_lapsed', { siteUrl: site }),
 };
 
 /** What a plain-text mail client shows: the subject, then the text part. */

@@ -28,7 +28,7 @@ export { UNPAID_HOLD_MINUTES } from '../../../domain/booking-limits.ts';
  */
 /** The 429 for a client at its limit of unpaid holds (UNPAID_HOLDS_PER_CLIENT, 2 by api.md). */
 export const tooManyHolds = (limit: number) =>
-  `You already have ${limit} unpaid bookings waiting for payment. Please pay for one of them, or wait an hour until its hold ends, before booking again.`;
+  `You already have ${limit} unpaid bookings waiting for payment. Please pay for one of them, or try again in an hour.`;
 
 const LONDON_DATE = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',

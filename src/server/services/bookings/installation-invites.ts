@@ -118,7 +118,7 @@ export async function queueInviteCancellation(
     .where(eq(bookings.id, bookingId))
     .returning();
   const invite = installationInviteAttachment(stored!, sequence, context.siteUrl, context.now);
-  const message = installationCancelledEmail(stored!, sequence, invite, reason, { siteUrl: context.siteUrl, holdMinutes: UNPAID_HOLD_MINUTES });
+  const message = installationCancelledEmail(stored!, sequence, invite, reason, { siteUrl: context.siteUrl });
   await queueEmail(tx, message);
   await writeChannelLog(tx, {
     channel: 'email',
@@ -159,8 +159,8 @@ export async function cancelInstallationInvite(
 export const LAPSED_HOLD_BATCH = 200;
 
 /**
- * The hourly job's step: unpaid bookings whose hold on their date has lapsed (availability.ts)
- * lose their calendar event. A booking paid (or being paid) meanwhile is left alone, as is one
+ * The hourly job's step: bookings still unpaid UNPAID_HOLD_MINUTES after they were made lose their
+ * calendar event (an unpaid booking reserves nothing: availability.ts). A booking paid (or being paid) meanwhile is left alone, as is one
  * already withdrawn or whose day is past; a repeated run finds nothing more to do. Returns the
  * dedupe keys queued (the maintenance job's own delivery sends them in the same run).
  */

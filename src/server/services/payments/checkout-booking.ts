@@ -3,9 +3,12 @@ import type { Database } from '../../../../db/client.ts';
 import { bookings } from '../../../../db/schema.ts';
 import { PAYMENT_MESSAGES } from '../../../content/payment-messages.ts';
 import { poundsFromPence } from '../../../domain/pricing.ts';
-import { notFound } from '../../api/errors.ts';
+import { conflict, notFound } from '../../api/errors.ts';
+import { moveBookingToDay, validateMoveDate } from '../schedule/move-booking.ts';
+import { checkDateAvailability } from '../bookings/availability.ts';
+import { installationDay } from '../../../domain/schedule.ts';
 import { checkoutTokenMatches } from './checkout-token.ts';
-import { isBookingId } from './payments.ts';
+import { isBookingId, type BookingRow } from './payments.ts';
 
 /** What /checkout shows beside the payment form: the fields the booking form would have stored. */
 export interface CheckoutBooking {
@@ -26,8 +29,16 @@ export interface CheckoutBooking {
  * a wrong token and a booking without a token all answer the same 404 as the payment call.
  */
 export async function findCheckoutBooking(db: Database, bookingId: number, checkoutToken: string): Promise<CheckoutBooking> {
+  return checkoutSummary(await tokenHolders(db, bookingId, checkoutToken));
+}
+
+async function tokenHolders(db: Database, bookingId: number, checkoutToken: string): Promise<BookingRow> {
   const [booking] = isBookingId(bookingId) ? await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1) : [];
   if (!booking || !checkoutTokenMatches(booking.checkoutTokenHash, checkoutToken)) throw notFound(PAYMENT_MESSAGES.bookingNotFound);
+  return booking;
+}
+
+function checkoutSummary(booking: BookingRow): CheckoutBooking {
   return {
     bookingId: booking.id,
     firstName: booking.firstName,
@@ -39,4 +50,33 @@ export async function findCheckoutBooking(db: Database, bookingId: number, check
     workType: booking.workType === 'night' ? 'night' : 'day',
     totalPrice: poundsFromPence(booking.totalPricePence),
   };
+}
+
+/**
+ * Checkout's "choose another date" (the date was taken by a customer who paid first): the holder
+ * of the checkout token moves their unpaid booking to `date`, under the same rule and date lock as
+ * booking creation (moveBookingToDay: 409 when the day is closed or lacks room), with the updated
+ * invite. A booking paid, being paid or cancelled keeps its date (409). Returns the new summary
+ * and the invite e-mail to deliver after the commit.
+ */
+export async function changeCheckoutDate(
+  db: Database,
+  { bookingId, checkoutToken, date }: { bookingId: number; checkoutToken: string; date: unknown },
+  context: { now: Date; capacity: number; siteUrl: string },
+): Promise<{ booking: CheckoutBooking; mailKey: string | null }> {
+  await tokenHolders(db, bookingId, checkoutToken);
+  const day = validateMoveDate(date, context.now);
+  return db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
+    if (locked!.paymentStatus === 'paid') throw conflict(PAYMENT_MESSAGES.alreadyPaid);
+    if (locked!.paymentStatus === 'processing') throw conflict(PAYMENT_MESSAGES.alreadyProcessing);
+    if (locked!.status === 'cancelled') throw conflict(PAYMENT_MESSAGES.cancelled);
+    // The same date again moves nothing, so it is judged here: still taken is still a 409.
+    if (installationDay(locked!) === day) {
+      const room = await checkDateAvailability(tx as unknown as Database, { date: day, region: locked!.region, quantity: locked!.quantity, now: context.now, capacity: context.capacity, excludeBookingId: locked!.id });
+      if (!room.available) throw conflict(PAYMENT_MESSAGES.dateNoLongerAvailable);
+    }
+    const moved = await moveBookingToDay(tx, bookingId, day, { ...context, actor: 'customer', cause: 'customer' });
+    return { booking: checkoutSummary(moved.booking), mailKey: moved.mailKey };
+  });
 }
