@@ -58,6 +58,7 @@ const PAGES = [
   '/payment-success',
   '/pricing',
   '/privacy',
+  '/reschedule',
   '/review',
   '/terms',
   '/track-project',
