@@ -333,15 +333,15 @@ test('a phone that says it is online while no data flows sends what waits by its
   const card = stopCard(page, 1);
   await card.getByRole('button', { name: 'On my way' }).click();
   await expect(card.getByTestId('on-my-way-note')).toHaveText('Will tell the customer when you have signal');
-  await page.screenshot({ path: '/work/shots/i35/crew-card-waiting-375.png' });
+  await page.screenshot({ path: test.info().outputPath('crew-card-waiting-375.png') });
   expect(await page.evaluate(() => navigator.onLine)).toBe(true);
   // Data flows again: no event, no tap, and the page's own retry sends it.
   await context.unroute('**/api/crew/**', failing);
   await expect(card.getByTestId('on-my-way-note')).toHaveText(/^Customer told · \d{2}:\d{2}$/, { timeout: 30_000 });
   await expect(page.getByTestId('crew-waiting')).toHaveCount(0);
-  await page.screenshot({ path: '/work/shots/i35/crew-card-told-375.png' });
+  await page.screenshot({ path: test.info().outputPath('crew-card-told-375.png') });
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: '/work/shots/i35/crew-card-told-1280.png' });
+  await page.screenshot({ path: test.info().outputPath('crew-card-told-1280.png') });
   await staff.context.close();
 });
 

@@ -65,10 +65,10 @@ test.describe('@mobile invoices, the campaign report and Book again on the track
     await expect(form.getByRole('status')).toHaveText('Saved. Your next invoices will carry these details.');
     await expect(form.getByLabel('Your VAT number')).toHaveValue('GB123456789');
     await expectNoSeriousAxeViolations(page);
-    await page.screenshot({ path: '/work/shots/i36/tracking-documents-375.png', fullPage: true });
+    await page.screenshot({ path: test.info().outputPath('tracking-documents-375.png'), fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
     await documents.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: '/work/shots/i36/tracking-documents-1280.png', fullPage: true });
+    await page.screenshot({ path: test.info().outputPath('tracking-documents-1280.png'), fullPage: true });
   });
 
   test('Book again opens the booking form filled in; with a new date it books', async ({ page, baseURL }) => {
@@ -83,9 +83,9 @@ test.describe('@mobile invoices, the campaign report and Book again on the track
     await expect(page.getByLabel('Email')).toHaveValue(PRIYA.email);
     await expect(page.getByLabel('Preferred date')).toHaveValue('');
     await expectNoSeriousAxeViolations(page);
-    await page.screenshot({ path: '/work/shots/i36/booking-rebook-375.png' });
+    await page.screenshot({ path: test.info().outputPath('booking-rebook-375.png') });
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.screenshot({ path: '/work/shots/i36/booking-rebook-1280.png' });
+    await page.screenshot({ path: test.info().outputPath('booking-rebook-1280.png') });
     await page.setViewportSize({ width: 375, height: 740 });
 
     await page.getByLabel('Preferred date').fill('2027-10-06');
@@ -113,8 +113,8 @@ test.describe('@mobile invoices, the campaign report and Book again on the track
     const csv = await readFile((await download.path())!, 'utf8');
     expect(csv).toContain('Invoice number,Invoice date,Customer');
     expect(csv).toContain('CP-000001,2026-07-14,Northern Roast Coffee');
-    await page.screenshot({ path: '/work/shots/i36/admin-quick-actions-375.png' });
+    await page.screenshot({ path: test.info().outputPath('admin-quick-actions-375.png') });
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.screenshot({ path: '/work/shots/i36/admin-quick-actions-1280.png' });
+    await page.screenshot({ path: test.info().outputPath('admin-quick-actions-1280.png') });
   });
 });
