@@ -41,7 +41,7 @@ const isWide = () => test.info().project.name.startsWith('desktop');
 test.describe.configure({ timeout: 90_000 });
 
 test('the Schedule shows a month of days against capacity, and a day opens with its bookings @layout', async ({ page, baseURL }) => {
-  const date = isWide() ? '2028-03-08' : '2028-03-15';
+  const date = isWide() ? '2028-07-12' : '2028-07-19';
   const name = isWide() ? 'Wide' : 'Narrow';
   const { id } = await bookingAtStep(page, baseURL!, { preferredDate: date, firstName: 'Tess', lastName: `Sched${name}`, businessName: `Schedule ${name} Ltd` }, 1);
   await openSchedule(page, date);
@@ -72,7 +72,7 @@ test('the Schedule shows a month of days against capacity, and a day opens with 
 });
 
 test('a rain day from preview to confirm, then the customer chooses another day @layout', async ({ page, baseURL }) => {
-  const date = isWide() ? '2028-03-21' : '2028-03-28';
+  const date = isWide() ? '2028-07-04' : '2028-07-25';
   const tag = isWide() ? 'Wide' : 'Narrow';
   const email = `rain.${tag.toLowerCase()}@northernroasters.co.uk`;
   const { id, origin } = await bookingAtStep(page, baseURL!, { preferredDate: date, firstName: 'Rhea', lastName: `Rain${tag}`, businessName: `Rain ${tag} Ltd`, email }, 1);
