@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { BUSINESS } from '../../content/business.ts';
 import { api, ApiError, errorMessage } from '../shared/api.ts';
 
 // The customer's choice after a rain day (GET/POST /api/reschedule/{token}): the days that still
@@ -23,6 +24,23 @@ type State =
   | { kind: 'ready'; token: string; choice: Choice; notice: string | null; busy: string | null }
   | { kind: 'moved'; date: string; bookingId: number };
 
+/** Every dead end of this page says how to reach a person instead. */
+function CallUs() {
+  return (
+    <p className="mt-3">
+      To change the day with us, call{' '}
+      <a className="font-semibold underline underline-offset-4" href={BUSINESS.phoneHref}>
+        {BUSINESS.phone}
+      </a>{' '}
+      or e-mail{' '}
+      <a className="font-semibold underline underline-offset-4" href={BUSINESS.emailHref}>
+        {BUSINESS.email}
+      </a>
+      .
+    </p>
+  );
+}
+
 export default function RescheduleChoice() {
   const [state, setState] = useState<State>({ kind: 'loading' });
 
@@ -39,12 +57,21 @@ export default function RescheduleChoice() {
   }, []);
 
   if (state.kind === 'loading') return <p role="status">Loading your days...</p>;
-  if (state.kind === 'missing') return <p role="alert">This page needs the link from your e-mail. Please open it from there, or call us.</p>;
+  if (state.kind === 'missing')
+    return (
+      <div>
+        <p role="alert">This page needs the link from your e-mail. Please open it from there, or call us.</p>
+        <CallUs />
+      </div>
+    );
   if (state.kind === 'failed')
     return (
-      <p role="alert" className="rounded-xl bg-danger-50 p-4 text-danger-600">
-        {state.message}
-      </p>
+      <div>
+        <p role="alert" className="rounded-xl bg-danger-50 p-4 text-danger-600">
+          {state.message}
+        </p>
+        <CallUs />
+      </div>
     );
   if (state.kind === 'moved')
     return (
@@ -79,7 +106,10 @@ export default function RescheduleChoice() {
         </p>
       )}
       {choice.dates.length === 0 ? (
-        <p className="mt-4">No other day has room just now. Please call us and we will find one with you.</p>
+        <>
+          <p className="mt-4">No other day has room just now. Please call us and we will find one with you.</p>
+          <CallUs />
+        </>
       ) : (
         <>
           <h2 className="mt-6 text-xl" id="reschedule-days">
@@ -88,7 +118,7 @@ export default function RescheduleChoice() {
           <ul className="mt-3 grid gap-2 sm:grid-cols-2" aria-labelledby="reschedule-days">
             {choice.dates.map((date) => (
               <li key={date}>
-                <button type="button" className="btn-secondary min-h-12 w-full justify-start" disabled={busy !== null} onClick={() => void choose(date)}>
+                <button type="button" className="btn-secondary min-h-12 w-full justify-start text-left" disabled={busy !== null} onClick={() => void choose(date)}>
                   {busy === date ? `Moving to ${dayName(date)}...` : `Move to ${dayName(date)}`}
                 </button>
               </li>

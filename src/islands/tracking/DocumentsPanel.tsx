@@ -58,7 +58,9 @@ export function DocumentsPanel({ bookingId, currentStep }: { bookingId: number; 
                 </p>
               </div>
               <a className="btn-secondary" href={invoice.pdfUrl} download>
-                Download<span className="sr-only"> invoice {invoice.number}</span> PDF
+                <span>
+                  Download<span className="sr-only"> invoice {invoice.number}</span> PDF
+                </span>
               </a>
             </li>
           ))}
@@ -68,7 +70,9 @@ export function DocumentsPanel({ bookingId, currentStep }: { bookingId: number; 
       {isComplete && (
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
           <a className="btn-primary" href={`/api/bookings/${bookingId}/report`} download data-testid="report-link">
-            Download <span className="sr-only">campaign </span>report (PDF)
+            <span>
+              Download <span className="sr-only">campaign </span>report (PDF)
+            </span>
           </a>
           <a className="btn-accent" href={`/booking?rebook=${bookingId}`} data-testid="book-again">
             Book again

@@ -33,8 +33,11 @@ export function DayPanel({ day, onChanged, onClose }: { day: ScheduleDay; onChan
         <h3 id="schedule-day-heading" ref={heading} tabIndex={-1} className="text-xl">
           {formatLongDate(day.date)}
         </h3>
-        <button type="button" className="btn-secondary" onClick={onClose}>
-          Close day
+        {/* Closes this panel, not the day: closing a day for bookings is its capacity of 0 below. */}
+        <button type="button" className="btn-secondary shrink-0" onClick={onClose}>
+          <span>
+            Close<span className="sr-only"> the details of {formatLongDate(day.date)}</span>
+          </span>
         </button>
       </div>
       <p className="mt-1 text-concrete-700">

@@ -56,19 +56,28 @@ export default function ScheduleTab() {
         </h2>
         <div className="flex gap-2">
           <button type="button" className="btn-secondary" onClick={() => setMonth(shiftMonth(month, -1))}>
-            <span aria-hidden="true">‹ </span>Previous<span className="sr-only sm:not-sr-only"> month</span>
+            <span>
+              <span aria-hidden="true">‹ </span>Previous<span className="sr-only sm:not-sr-only"> month</span>
+            </span>
           </button>
           <button type="button" className="btn-secondary" onClick={() => setMonth(shiftMonth(month, 1))}>
-            Next<span className="sr-only sm:not-sr-only"> month</span>
-            <span aria-hidden="true"> ›</span>
+            <span>
+              Next<span className="sr-only sm:not-sr-only"> month</span>
+              <span aria-hidden="true"> ›</span>
+            </span>
           </button>
         </div>
       </div>
 
       {error && (
-        <p role="alert" className="mt-4 rounded-xl bg-danger-50 p-4 text-danger-600">
-          {error}
-        </p>
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-danger-50 p-4">
+          <p role="alert" className="text-danger-600">
+            {error}
+          </p>
+          <button type="button" className="btn-secondary" onClick={() => void load()}>
+            Try again
+          </button>
+        </div>
       )}
       {!days && !error && (
         <p className="mt-4 text-concrete-600" role="status">
