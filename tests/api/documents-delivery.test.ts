@@ -82,6 +82,14 @@ describe("an invoice's PDF is drawn when its e-mail is delivered", () => {
     // The transaction wrote the invoice's name and number, and no PDF.
     expect(pdfAttachment(receipt.attachments)).toEqual({ filename: `invoice-${invoice.number}.pdf`, type: 'application/pdf', invoice: invoice.number, content: '' });
 
+    // Staff opening the waiting receipt see the invoice as it will be sent; reading it changes nothing.
+    const staff = await adminCookie(ctx);
+    const view = await ctx.app.request(`/api/admin/messages/${receipt.id}`, { headers: { Origin: TEST_ORIGIN, Cookie: staff } }, freshClient());
+    expect(view.status).toBe(200);
+    const listed = ((await view.json()) as { attachments: { filename: string; size: number }[] }).attachments;
+    expect(listed.find((file) => file.filename === `invoice-${invoice.number}.pdf`)!.size).toBeGreaterThan(1000);
+    expect(pdfAttachment((await receiptOf(booking.id)).attachments).content).toBe('');
+
     // The number was not burnt: the next payment takes the one after it, and its receipt goes at once.
     const next = await insertBooking();
     expect(await applyPaymentEvent(ctx.deps, succeeded(next))).toBe('paid');
@@ -97,7 +105,7 @@ describe("an invoice's PDF is drawn when its e-mail is delivered", () => {
     expect((await readPdf(new Uint8Array(attached))).text).toContain(invoice.number);
 
     // The same document the customer downloads from the tracking page or staff from the dashboard.
-    const download = await ctx.app.request(`/api/invoices/${invoice.number}`, { headers: { Origin: TEST_ORIGIN, Cookie: await adminCookie(ctx) } }, freshClient());
+    const download = await ctx.app.request(`/api/invoices/${invoice.number}`, { headers: { Origin: TEST_ORIGIN, Cookie: staff } }, freshClient());
     expect(download.status).toBe(200);
     expect(Buffer.from(await download.arrayBuffer()).equals(attached)).toBe(true);
   });

@@ -157,11 +157,11 @@ export function createMailer(env: Env, log: Logger, fetchImpl: typeof fetch = fe
 
 /**
  * A message's attachments as sent: an invoice written by its number only is drawn now and kept in
- * the outbox row before the message goes, so a retry after a failed send, a staff resend and the
- * staff's view of the message all have the very bytes the customer got. A drawing that fails
+ * the outbox row before the message goes, so a retry after a failed send and a staff resend send the
+ * very bytes the customer got. A drawing that fails
  * fails this delivery (the hourly job retries it); the payment that issued the invoice stands.
  */
-export async function completeAttachments(db: Database, id: number, attachments: readonly EmailAttachment[]): Promise<EmailAttachment[]> {
+async function completeAttachments(db: Database, id: number, attachments: readonly EmailAttachment[]): Promise<EmailAttachment[]> {
   if (!attachments.some(isUndrawnInvoice)) return [...attachments];
   const drawn = await drawInvoiceAttachments(db, attachments);
   await db.update(emailOutbox).set({ attachments: drawn }).where(sql`${emailOutbox.id} = ${id}`);

@@ -5,7 +5,8 @@ import { bookings, contactEnquiries, emailOutbox, workers, type EmailAttachment 
 import { messageStatusOf, type MessageStatus } from '../../../domain/email-kinds.ts';
 import { AppError, conflict, notFound } from '../../api/errors.ts';
 import type { AppDeps } from '../../api/deps.ts';
-import { completeAttachments, deliverAfterAnswer } from '../../providers/mailer.ts';
+import { deliverAfterAnswer } from '../../providers/mailer.ts';
+import { drawInvoiceAttachments } from '../documents/invoice-attachments.ts';
 import { BOOKING_NOT_FOUND, bookingSearchCondition } from '../bookings/admin-bookings.ts';
 import { MESSAGE_LINK_MESSAGES, messageLink, withFreshLink, type MessageLink } from './message-links.ts';
 import { channelLogInsert } from './channel-log.ts';
@@ -155,9 +156,10 @@ const bytesOf = (attachment: EmailAttachment) => Buffer.from(attachment.content,
 
 /**
  * A message's attachments as they are (or will be) sent: an invoice still named by its number only
- * (a receipt not yet delivered) is drawn and kept, exactly as its delivery would.
+ * (a receipt not yet delivered) is drawn for the reader, the same file its delivery will draw; a
+ * read leaves the row as it is (the delivery keeps what it sends).
  */
-const attachmentsOf = (db: Database, row: typeof emailOutbox.$inferSelect) => completeAttachments(db, row.id, row.attachments ?? []);
+const attachmentsOf = (db: Database, row: typeof emailOutbox.$inferSelect) => drawInvoiceAttachments(db, row.attachments ?? []);
 
 /** The message as it was sent: both parts, what was attached (names, types and sizes), its link's state. */
 export async function readMessage(db: Database, id: number, now: Date): Promise<MessageDetail> {
