@@ -157,9 +157,9 @@ export function createMailer(env: Env, log: Logger, fetchImpl: typeof fetch = fe
 
 /**
  * A message's attachments as sent: an invoice written by its number only is drawn now and kept in
- * the outbox row before the message goes, so a retry after a failed send and a staff resend send the
- * very bytes the customer got. A drawing that fails
- * fails this delivery (the hourly job retries it); the payment that issued the invoice stands.
+ * the outbox row before the message goes, so a retry after a failed send and a staff resend send
+ * the very bytes the customer got. A drawing that fails fails this delivery (the hourly job
+ * retries it); the payment that issued the invoice stands.
  */
 async function completeAttachments(db: Database, id: number, attachments: readonly EmailAttachment[]): Promise<EmailAttachment[]> {
   if (!attachments.some(isUndrawnInvoice)) return [...attachments];
