@@ -692,10 +692,16 @@ export interface EmailAttachment {
   filename: string;
   /** MIME type, e.g. 'text/calendar; charset=utf-8; method=REQUEST'. */
   type: string;
-  /** The file's bytes, base64. */
+  /** The file's bytes, base64 ('' for an invoice not drawn yet: see `invoice`). */
   content: string;
   /** Set for an image the HTML part shows itself (`<img src="cid:…">`): sent inline, not as a file. */
   contentId?: string;
+  /**
+   * An issued invoice's number: the PDF is that invoice's, drawn from its row when the message is
+   * first delivered (providers/mailer.ts) and then kept here, so the payment's transaction never
+   * draws it and a retry or a resend sends the same bytes.
+   */
+  invoice?: string;
 }
 
 /**

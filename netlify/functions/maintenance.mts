@@ -8,7 +8,9 @@ import { runMaintenance } from '../../src/server/services/jobs/maintenance.ts';
  * Hourly housekeeping (src/server/services/jobs/maintenance.ts): retries failed e-mail, prunes old
  * rate-limit windows, caches, idempotency keys and Stripe event ids, and removes uploads no
  * booking claimed. Safe if a run overlaps the previous one. It imports the job and the app's
- * dependencies, not the app: no routes, no image or PDF libraries travel with it.
+ * dependencies, not the app: no routes or image libraries travel with it. pdfkit does, as a
+ * package loaded on first use: a receipt's invoice is drawn when the e-mail is delivered, and a
+ * delivery retried here draws it.
  */
 const runtime = once(() => createDeps(getEnv(), netlifyPlatform));
 

@@ -25,9 +25,13 @@ describe('privacy', () => {
     ]);
   });
 
-  it('says that erasure keeps invoices, and for how long', () => {
-    expect(text(PRIVACY)).toContain('If you ask us to delete your data, we keep the invoices we issued you');
-    expect(text(PRIVACY)).toContain('for 6 years from the end of the accounting period they belong to, as HMRC requires for VAT records.');
+  it('says how long invoices are kept, and that erasure keeps them until then', () => {
+    expect(text(PRIVACY)).toContain(
+      'We keep each invoice for 6 years from the end of the accounting period (our financial year) it belongs to, as HMRC requires for VAT records, and then delete it.',
+    );
+    expect(text(PRIVACY)).toContain('If you ask us to delete your data, we keep the invoices we issued you until then');
+    // The table's 7 years are the bookings' own, not the invoices'.
+    expect(DATA_RETENTION.find((row) => row.record === 'Bookings')?.reason).not.toMatch(/invoice/i);
   });
 
   it('answers privacy requests within 30 days', () => {

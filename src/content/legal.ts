@@ -45,6 +45,8 @@ export const legalPageSchema = z.object({
 export type LegalPage = z.infer<typeof legalPageSchema>;
 
 const LAST_UPDATED = '2026-11-22';
+/** The privacy policy's own date: it changed when invoices got their retention period. */
+const PRIVACY_LAST_UPDATED = '2026-11-28';
 const STENCIL_MAX = `${STENCIL_SPECIFICATIONS.maxWidthMm}x${STENCIL_SPECIFICATIONS.maxHeightMm}mm`;
 
 // Terms: "all sales are final with no refunds; weather cancellations are rescheduled free".
@@ -168,7 +170,7 @@ export const DATA_RETENTION = z.array(retentionPeriodSchema).length(3).parse([
   {
     record: 'Bookings',
     period: '7 years',
-    reason: 'Booking, payment and invoice records, kept for tax and accounting law.',
+    reason: 'Booking and payment records, kept for tax and accounting law.',
   },
   {
     record: 'Communications',
@@ -204,7 +206,7 @@ export const DATA_PROCESSORS = z.array(processorSchema).min(5).parse([
 
 export const PRIVACY = legalPageSchema.parse({
   title: 'Privacy Policy',
-  lastUpdated: LAST_UPDATED,
+  lastUpdated: PRIVACY_LAST_UPDATED,
   intro: `This policy explains what personal data ${BUSINESS.legalName} collects when you visit our website, book a campaign or get in touch, why we use it, who helps us process it, how long we keep it and the rights you have under UK data protection law.`,
   sections: [
     {
@@ -250,7 +252,7 @@ export const PRIVACY = legalPageSchema.parse({
       heading: 'How long we keep it',
       paragraphs: [
         'We keep personal data only as long as we need it, then delete or anonymise it.',
-        'Invoices are financial records. If you ask us to delete your data, we keep the invoices we issued you, with the names, billing address, PO reference and VAT number they show, for 6 years from the end of the accounting period they belong to, as HMRC requires for VAT records. Everything else about you is deleted or anonymised.',
+        'Invoices are financial records. We keep each invoice for 6 years from the end of the accounting period (our financial year) it belongs to, as HMRC requires for VAT records, and then delete it. If you ask us to delete your data, we keep the invoices we issued you until then, with the names, billing address, PO reference and VAT number they show. Everything else about you is deleted or anonymised.',
       ],
     },
     {

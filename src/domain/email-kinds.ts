@@ -21,6 +21,7 @@ export const EMAIL_KIND_LABELS: Readonly<Record<string, string>> = {
   'proof-reminder': 'Stencil proof reminder',
   'proof-approved-staff': 'Stencil proof approved (staff)',
   'proof-changes-staff': 'Stencil changes requested (staff)',
+  'stencil-change-receipt': 'Stencil change receipt',
   'staff-invitation': 'Dashboard invitation',
   'staff-password-reset': 'Dashboard password reset',
 };
@@ -43,6 +44,7 @@ export const BOOKING_EMAIL_KINDS = [
   'proof-reminder',
   'proof-approved-staff',
   'proof-changes-staff',
+  'stencil-change-receipt',
   'completion',
   'review-invitation',
 ] as const;

@@ -26,6 +26,16 @@ describe('settings', () => {
     expect(() => parseEnv({ VAT_RATE: '120' })).toThrow(/VAT_RATE/);
   });
 
+  it('takes the financial year end as MM-DD, 31 March unless set, and refuses a day not every year has', () => {
+    expect(parseEnv({}).FINANCIAL_YEAR_END).toBe('03-31');
+    expect(parseEnv({ FINANCIAL_YEAR_END: '' }).FINANCIAL_YEAR_END).toBe('03-31');
+    expect(parseEnv({ FINANCIAL_YEAR_END: ' 12-31 ' }).FINANCIAL_YEAR_END).toBe('12-31');
+    expect(parseEnv({ FINANCIAL_YEAR_END: '02-28' }).FINANCIAL_YEAR_END).toBe('02-28');
+    for (const value of ['02-29', '04-31', '13-01', '3-31', '31-03', '2027-03-31']) {
+      expect(() => parseEnv({ FINANCIAL_YEAR_END: value }), value).toThrow(/FINANCIAL_YEAR_END: must be a month and day as MM-DD/);
+    }
+  });
+
   it('names every invalid setting', () => {
     expect(() => parseEnv({ PORT: 'eighty', SITE_URL: 'not a url' })).toThrow(ConfigError);
     expect(() => parseEnv({ PORT: 'eighty', SITE_URL: 'not a url' })).toThrow(/PORT[\s\S]*SITE_URL|SITE_URL[\s\S]*PORT/);

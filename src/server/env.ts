@@ -14,6 +14,16 @@ const optionalString = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
+/** MM-DD naming a day every year has (so not 29 February). */
+function isMonthDay(value: string): boolean {
+  const match = /^(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const month = Number(match[1]);
+  const day = Number(match[2]);
+  // Day 0 of the next month is the month's last day; 2027 is a common year.
+  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(2027, month, 0)).getUTCDate();
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** Public origin of the site, used for canonical URLs, e-mail links and the Origin check. */
@@ -146,6 +156,19 @@ const envSchema = z.object({
     .max(100)
     .multipleOf(0.01, 'at most two decimals')
     .default(20),
+  /**
+   * The last day of the business's financial year, MM-DD (default 03-31). An invoice belongs to
+   * the year ending on the first such day on or after its time of supply and is deleted 6 years
+   * after that day (services/privacy/retention.ts). 29 February is refused: a year ending on the
+   * last day of February is 02-28 (in a leap year its invoices are then kept a day longer, never
+   * less).
+   */
+  FINANCIAL_YEAR_END: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || '03-31')
+    .refine((value) => isMonthDay(value), 'must be a month and day as MM-DD, e.g. 03-31 (not 02-29)'),
   /** Trust X-Forwarded-For from the first proxy (Netlify sets context.ip instead). */
   TRUST_PROXY: z
     .enum(['true', 'false'])

@@ -21,6 +21,7 @@ import {
   proofReminderEmail,
   reviewInvitationEmail,
   staffBookingNotification,
+  stencilChangeReceiptEmail,
 } from '../../src/server/email/templates/index.ts';
 import { adminCookie, adminRequest } from '../setup/admin.ts';
 import { createTestContext } from '../setup/test-app.ts';
@@ -53,6 +54,7 @@ function everyBookingEmail(id: number): BookingEmailMessage[] {
     proofReminderEmail(proof, `${site}/track-project?t=p`),
     proofApprovedStaffEmail(proof, 'bookings@cleanpatch.example', SAMPLE_NOW),
     proofChangesStaffEmail(proof, 'bookings@cleanpatch.example', { id: null, comment: 'Bigger, please.', settlement: null }),
+    stencilChangeReceiptEmail({ booking, changeId: 1, amountPence: 10_000, invoiceNumber: 'CP-000001', attachments: [] }, site),
     completionEmail({ bookingId: id, firstName: booking.firstName, email: booking.email, quantity: 5, completionDate: null, photoUrls: [], galleryUrl: `${site}/gallery/${id}` }, 'k'),
     reviewInvitationEmail({ bookingId: id, firstName: booking.firstName, email: booking.email, reviewUrl: `${site}/review?t=r`, expiresAt: SAMPLE_NOW }, 'k'),
   ];

@@ -120,7 +120,7 @@ describe('daily page-view roll-up', () => {
       ...viewsAround(now),
     ]);
     await rollUpPageViews(db, now);
-    const counts = await applyRetention({ db, files: ctx.deps.files, log: ctx.deps.log }, now);
+    const counts = await applyRetention({ db, files: ctx.deps.files, log: ctx.deps.log, env: ctx.deps.env }, now);
     // 20 September is wholly past: its total and its one path go.
     expect(counts).toMatchObject({ pageViews: 2, pageViewDays: 2 });
 

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import { analyticsEvents, bookings, channelLogs, contactEnquiries, emailOutbox, pageViews, photos } from '../../db/schema.ts';
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import { analyticsEvents, bookings, channelLogs, contactEnquiries, emailOutbox, invoices, pageViews, photos } from '../../db/schema.ts';
 import { applyRetention } from '../../src/server/services/privacy/retention.ts';
 import { runMaintenance } from '../../src/server/services/jobs/maintenance.ts';
+import { applyPaymentEvent } from '../../src/server/services/payments/payment-webhook.ts';
+import { erasePersonalData } from '../../src/server/services/privacy/personal-data-erasure.ts';
 import { createTestContext } from '../setup/test-app.ts';
 
 const ctx = await createTestContext();
@@ -65,5 +67,78 @@ describe('retention', () => {
     expect(result.counts.retentionDeleted).toBeGreaterThanOrEqual(1);
     const old = await ctx.deps.db.select({ id: bookings.id }).from(bookings).where(sql`${bookings.createdAt} < '2019-01-01'`);
     expect(old).toEqual([]);
+  });
+});
+
+let payments = 0;
+/** A booking paid at 10:00 UTC on `day` (the test clock set there): its invoice, supplied that day. */
+async function invoicePaidOn(day: string) {
+  payments += 1;
+  ctx.setNow(`${day}T10:00:00Z`);
+  const email = `accounts${payments}@evanscoffee.co.uk`;
+  const [row] = await ctx.deps.db
+    .insert(bookings)
+    .values({
+      firstName: 'Rhys', lastName: 'Evans', businessName: 'Evans Coffee', email, phone: '0161 496 0101', quantity: 5,
+      locationAddress: 'King Street, Manchester M2 4WU', workType: 'day', preferredDate: day, totalPricePence: 34900,
+      stripePaymentIntentId: `pi_retention_${payments}`, createdAt: ctx.deps.now(), updatedAt: ctx.deps.now(),
+    })
+    .returning();
+  const outcome = await applyPaymentEvent(ctx.deps, {
+    id: `evt_retention_${payments}`, type: 'payment_intent.succeeded', created: ctx.deps.now(), livemode: true,
+    intent: { id: row!.stripePaymentIntentId!, amount: 34900, amountReceived: 34900, currency: 'gbp', status: 'succeeded', metadata: { bookingId: String(row!.id) }, lastPaymentErrorMessage: null },
+  });
+  expect(outcome).toBe('paid');
+  const [invoice] = await ctx.deps.db.select().from(invoices).where(eq(invoices.bookingId, row!.id));
+  expect(invoice!.supplyDate).toBe(day);
+  return { invoice: invoice!, email };
+}
+
+const invoiceNumbers = async () => (await ctx.deps.db.select({ number: invoices.number }).from(invoices).orderBy(asc(invoices.sequence))).map((row) => row.number);
+
+// The default financial year ends on 31 March (FINANCIAL_YEAR_END): an invoice is kept to the end
+// of 31 March six years after the year it belongs to ends.
+describe("invoices' retention", () => {
+  it('deletes an invoice 6 years after its financial year ends, keeps a younger one through erasure, and never gives a number again', async () => {
+    const lastOfItsYear = await invoicePaidOn('2020-03-31');
+    const firstOfTheNext = await invoicePaidOn('2020-04-01');
+
+    // The customer of the younger one asks to be erased: the invoice stays, with what it shows.
+    await erasePersonalData(ctx.deps, firstOfTheNext.email, new Date('2026-11-23T02:00:00Z'), 'test');
+    const counts = await applyRetention(ctx.deps, NOW);
+    expect(counts.invoices).toBe(1);
+    expect(await invoiceNumbers()).toEqual([firstOfTheNext.invoice.number]);
+    const [kept] = await ctx.deps.db.select().from(invoices).where(eq(invoices.number, firstOfTheNext.invoice.number));
+    expect(kept!.customer).toEqual(firstOfTheNext.invoice.customer);
+    const [log] = await ctx.deps.db.select().from(channelLogs).where(eq(channelLogs.action, 'retention_applied')).orderBy(desc(channelLogs.id)).limit(1);
+    expect(log!.details).toContain('1 invoices');
+    expect(log!.metadata).toMatchObject({ invoices: 1, invoicesSuppliedBy: '2020-03-31' });
+
+    // Again the same hour: nothing more.
+    expect((await applyRetention(ctx.deps, NOW)).invoices).toBe(0);
+
+    // Its year ended 31 March 2021: kept through 31 March 2027 in London (BST), gone the next day.
+    expect((await applyRetention(ctx.deps, new Date('2027-03-31T22:59:00Z'))).invoices).toBe(0);
+    expect((await applyRetention(ctx.deps, new Date('2027-03-31T23:00:00Z'))).invoices).toBe(1);
+    expect(await invoiceNumbers()).toEqual([]);
+
+    // With every invoice gone, the next payment still takes the number after the last one issued.
+    const next = await invoicePaidOn('2027-04-01');
+    expect(next.invoice.sequence).toBe(firstOfTheNext.invoice.sequence + 1);
+  });
+
+  it('deletes in batches, oldest number first, starting none after the deadline; the hourly job finishes the rest', async () => {
+    const old = [await invoicePaidOn('2019-05-01'), await invoicePaidOn('2019-05-02'), await invoicePaidOn('2019-05-03')];
+    const live = await invoiceNumbers();
+
+    // The run's time is already up: one batch of two, and the rest left for the next run.
+    const first = await applyRetention(ctx.deps, NOW, { until: Date.now() - 1, invoiceBatch: 2 });
+    expect(first.invoices).toBe(2);
+    expect(await invoiceNumbers()).toEqual(live.filter((number) => number !== old[0]!.invoice.number && number !== old[1]!.invoice.number));
+
+    const result = await runMaintenance(ctx.deps, NOW);
+    expect(result.failedSteps).toEqual([]);
+    expect(result.counts.retentionDeleted).toBeGreaterThanOrEqual(1);
+    expect(await invoiceNumbers()).toEqual(live.filter((number) => !old.some((paid) => paid.invoice.number === number)));
   });
 });

@@ -7,6 +7,7 @@ import { channelLogInsert, type ChannelLogEntry } from '../services/messages/cha
 import { runCombined } from '../../../db/combined-writes.ts';
 import { STUCK_SENDING_MINUTES } from './email-outbox.ts';
 import { outboxTransport, sendGridTransport, type OutgoingMessage, type Transport } from './email-transports.ts';
+import { drawInvoiceAttachments, isUndrawnInvoice } from '../services/documents/invoice-attachments.ts';
 
 // The mailer (delivering e-mails): claims outbox rows (email-outbox.ts) and hands them to the
 // transport, SendGrid or the local outbox log, recording each outcome.
@@ -73,7 +74,7 @@ export function createMailer(env: Env, log: Logger, fetchImpl: typeof fetch = fe
   const deliver = async (db: Database, message: OutgoingMessage): Promise<boolean> => {
     const about = { channel: 'email', entityType: 'email', entityId: message.id } as const;
     try {
-      await transport.send(message);
+      await transport.send(await withAttachments(db, message));
       await record(db, message, { status: transport.name === 'sendgrid' ? 'sent' : 'logged', provider: transport.name, sentAt: new Date() }, {
         ...about,
         action: 'email_sent',
@@ -152,6 +153,24 @@ export function createMailer(env: Env, log: Logger, fetchImpl: typeof fetch = fe
       return { sent, failed };
     },
   };
+}
+
+/**
+ * A message's attachments as sent: an invoice written by its number only is drawn now and kept in
+ * the outbox row before the message goes, so a retry after a failed send and a staff resend send
+ * the very bytes the customer got. A drawing that fails fails this delivery (the hourly job
+ * retries it); the payment that issued the invoice stands.
+ */
+async function completeAttachments(db: Database, id: number, attachments: readonly EmailAttachment[]): Promise<EmailAttachment[]> {
+  if (!attachments.some(isUndrawnInvoice)) return [...attachments];
+  const drawn = await drawInvoiceAttachments(db, attachments);
+  await db.update(emailOutbox).set({ attachments: drawn }).where(sql`${emailOutbox.id} = ${id}`);
+  return drawn;
+}
+
+async function withAttachments(db: Database, message: OutgoingMessage): Promise<OutgoingMessage> {
+  if (!message.attachments?.some(isUndrawnInvoice)) return message;
+  return { ...message, attachments: await completeAttachments(db, message.id, message.attachments) };
 }
 
 /** Messages a scheduled job claims at a time, and sends at once. */

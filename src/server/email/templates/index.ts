@@ -6,6 +6,7 @@ export { bookingConfirmationEmail } from './booking-confirmation.ts';
 export type { BookingEmailContext } from './booking-parts.ts';
 export { staffBookingNotification } from './staff-booking-notification.ts';
 export { paymentReceiptEmail, paymentReceiptKey } from './payment-receipt.ts';
+export { stencilChangeReceiptEmail, stencilChangeReceiptKey, type StencilChangeReceipt } from './stencil-change-receipt.ts';
 export { staffEnquiryNotification, type EnquiryRow } from './enquiry-notification.ts';
 export { enquiryAcknowledgement } from './enquiry-acknowledgement.ts';
 export { completionEmail, type CompletionEmailContext } from './completion.ts';

@@ -18,6 +18,7 @@ import {
   proofReminderEmail,
   reviewInvitationEmail,
   staffBookingNotification,
+  stencilChangeReceiptEmail,
   staffEnquiryNotification,
   workerRoutesEmail,
 } from './index.ts';
@@ -46,6 +47,11 @@ const MESSAGES: Record<string, () => EmailMessage> = {
     bookingConfirmationEmail({ ...bookingContext, booking: { ...booking, specialInstructions: null }, fileNames: [], trackingUrl: undefined, checkoutUrl: undefined }),
   'staff booking notification': () => staffBookingNotification(bookingContext, 'bookings@cleanpatch.example'),
   'payment receipt': () => paymentReceiptEmail(booking, site, `${site}/track-project?t=receipt-token`),
+  'stencil change receipt': () =>
+    stencilChangeReceiptEmail(
+      { booking, changeId: 3, amountPence: 10_000, invoiceNumber: 'CP-000123', attachments: [{ filename: 'invoice-CP-000123.pdf', type: 'application/pdf', content: '', invoice: 'CP-000123' }] },
+      site,
+    ),
   'enquiry notification': () => staffEnquiryNotification(SAMPLE_ENQUIRY, 'hello@cleanpatch.example'),
   'enquiry acknowledgement': () => enquiryAcknowledgement(SAMPLE_ENQUIRY),
   completion: () =>
@@ -152,6 +158,7 @@ describe('e-mail templates', () => {
       workerRoutesEmail({ to: 'sam@cleanpatch.example', name: hostile, date: '2026-07-16', dedupeKey: 'k', routes: [{ routeNumber: 1, stops: 1, distanceKm: 1, mapsUrl: null, bookings: [{ bookingId: 1, customerName: hostile, postcode: null, addresses: [hostile], workType: 'day' }] }] }),
       completionEmail({ bookingId: 1, firstName: hostile, email: booking.email, quantity: 5, completionDate: null, photoUrls: [], galleryUrl: `${site}/gallery/1` }, 'k'),
       reviewInvitationEmail({ bookingId: 1, firstName: hostile, email: booking.email, reviewUrl: `${site}/review?t=x`, expiresAt: SAMPLE_NOW }, 'k'),
+      stencilChangeReceiptEmail({ booking: evilBooking, changeId: 1, amountPence: 10_000, invoiceNumber: 'CP-000001', attachments: [] }, site),
       proofReadyEmail({ booking: evilBooking, proof: { id: 1, version: 1, note: hostile } }, `${site}/track-project?t=x`),
       proofReminderEmail({ booking: evilBooking, proof: { id: 1, version: 1, note: null } }, `${site}/track-project?t=x`),
       proofApprovedStaffEmail({ booking: evilBooking, proof: { id: 1, version: 1, note: null } }, 'staff@cleanpatch.example', SAMPLE_NOW),

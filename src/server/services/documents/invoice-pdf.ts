@@ -1,3 +1,4 @@
+import type { EmailAttachment } from '../../../../db/schema.ts';
 import { formatLongDate } from '../../../domain/format.ts';
 import { formatUkVatNumber } from '../../../domain/vat.ts';
 import { invoiceLines, type InvoiceCustomer, type InvoiceRow, type InvoiceSeller } from './invoices.ts';
@@ -27,7 +28,8 @@ export function invoicePdf(row: InvoiceRow): Promise<Uint8Array> {
   const customer = row.customer as InvoiceCustomer;
   const isVatInvoice = row.vatRateBasisPoints !== null;
   const title = isVatInvoice ? 'VAT invoice' : 'Receipt';
-  return renderPdf({ title: `${title} ${row.number}`, author: seller.legalName }, (doc) => {
+  // Dated by its issue: the same invoice is the same file, whenever and however often it is drawn.
+  return renderPdf({ title: `${title} ${row.number}`, author: seller.legalName, createdAt: row.issuedAt }, (doc) => {
     const left = PAGE.margin;
     const width = PAGE.width - 2 * PAGE.margin;
     doc.font('bold').fontSize(22).text(title, left, PAGE.margin);
@@ -125,8 +127,10 @@ export function invoiceFileName(row: Pick<InvoiceRow, 'number' | 'vatRateBasisPo
   return `${row.vatRateBasisPoints !== null ? 'invoice' : 'receipt'}-${row.number}.pdf`;
 }
 
-/** The invoice as an e-mail attachment (the payment receipt carries it). */
-export async function invoiceAttachment(row: InvoiceRow) {
-  const bytes = await invoicePdf(row);
-  return { filename: invoiceFileName(row), type: 'application/pdf', content: Buffer.from(bytes).toString('base64') };
+/**
+ * The invoice as an e-mail's attachment, by its number only: the transaction that issues it
+ * writes no PDF, and the mailer draws it when it delivers the message (invoice-attachments.ts).
+ */
+export function invoiceAttachment(row: Pick<InvoiceRow, 'number' | 'vatRateBasisPoints'>): EmailAttachment {
+  return { filename: invoiceFileName(row), type: 'application/pdf', content: '', invoice: row.number };
 }

@@ -27,9 +27,14 @@ export const MUTED = '#52606d';
 
 /**
  * Draws a document with `draw` and returns its bytes. Fonts 'regular' and 'bold' are registered;
- * the document starts in 'regular'. Title and author go into the PDF's information.
+ * the document starts in 'regular'. Title and author go into the PDF's information, and
+ * `createdAt` (default: now) as its creation date, from which pdfkit also derives the file's ID:
+ * given one, the same drawing gives the same bytes every time.
  */
-export async function renderPdf(info: { title: string; author: string }, draw: (doc: Pdf) => void | Promise<void>): Promise<Uint8Array> {
+export async function renderPdf(
+  info: { title: string; author: string; createdAt?: Date },
+  draw: (doc: Pdf) => void | Promise<void>,
+): Promise<Uint8Array> {
   const PDFDocument = await loadPdfkit();
   const { regular, bold } = pdfFonts();
   // `font` replaces pdfkit's default Helvetica, whose metrics it would otherwise read from disk.
@@ -37,7 +42,7 @@ export async function renderPdf(info: { title: string; author: string }, draw: (
     size: 'A4',
     margin: PAGE.margin,
     font: regular as unknown as string,
-    info: { Title: info.title, Author: info.author, Creator: info.author, Producer: info.author },
+    info: { Title: info.title, Author: info.author, Creator: info.author, Producer: info.author, CreationDate: info.createdAt ?? new Date() },
     compress: true,
     bufferPages: false,
   });

@@ -57,7 +57,7 @@ export interface MaintenanceCounts {
   idempotencyKeysPruned: number;
   uploadsDeleted: number;
   stripeEventsPruned: number;
-  /** Records past the periods /privacy promises (bookings, communications, analytics). */
+  /** Records past the periods /privacy promises (bookings, communications, analytics, invoices). */
   retentionDeleted: number;
   /** Day-before installation reminders sent. */
   remindersSent: number;
@@ -218,7 +218,8 @@ export async function runMaintenance(deps: MaintenanceDeps, now: Date): Promise<
   });
 
   await step('retention', async () => {
-    const deleted = await applyRetention(deps, now);
+    // Invoices are deleted in batches until the run's deadline; the rest go next hour.
+    const deleted = await applyRetention(deps, now, { until });
     counts.retentionDeleted = Object.values(deleted).reduce((sum, count) => sum + count, 0);
   });
 

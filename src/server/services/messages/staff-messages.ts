@@ -6,6 +6,7 @@ import { messageStatusOf, type MessageStatus } from '../../../domain/email-kinds
 import { AppError, conflict, notFound } from '../../api/errors.ts';
 import type { AppDeps } from '../../api/deps.ts';
 import { deliverAfterAnswer } from '../../providers/mailer.ts';
+import { drawInvoiceAttachments } from '../documents/invoice-attachments.ts';
 import { BOOKING_NOT_FOUND, bookingSearchCondition } from '../bookings/admin-bookings.ts';
 import { MESSAGE_LINK_MESSAGES, messageLink, withFreshLink, type MessageLink } from './message-links.ts';
 import { channelLogInsert } from './channel-log.ts';
@@ -153,15 +154,24 @@ async function readRow(db: Database, id: number) {
 
 const bytesOf = (attachment: EmailAttachment) => Buffer.from(attachment.content, 'base64');
 
+/**
+ * A message's attachments as they are (or will be) sent: an invoice still named by its number only
+ * (a receipt not yet delivered) is drawn for the reader, the same file its delivery will draw; a
+ * read leaves the row as it is (the delivery keeps what it sends).
+ */
+const attachmentsOf = (db: Database, row: typeof emailOutbox.$inferSelect) => drawInvoiceAttachments(db, row.attachments ?? []);
+
 /** The message as it was sent: both parts, what was attached (names, types and sizes), its link's state. */
 export async function readMessage(db: Database, id: number, now: Date): Promise<MessageDetail> {
   const row = await readRow(db, id);
+  // Should an invoice not draw, the message still opens, that file listed as empty: its delivery fails the same way.
+  const attachments = await attachmentsOf(db, row).catch(() => row.attachments ?? []);
   return {
     link: await messageLink(db, row, now),
     ...summaryOf(row),
     text: row.text,
     html: row.html,
-    attachments: (row.attachments ?? []).map((attachment) => ({
+    attachments: attachments.map((attachment) => ({
       filename: attachment.filename,
       contentType: attachment.type,
       size: bytesOf(attachment).length,
@@ -173,8 +183,8 @@ export async function readMessage(db: Database, id: number, now: Date): Promise<
 export async function readMessageAttachment(db: Database, id: number, index: string) {
   const row = await readRow(db, id);
   const n = /^\d{1,3}$/.test(index) ? Number(index) : -1;
-  const attachment = row.attachments?.[n];
-  if (!attachment) throw notFound(ATTACHMENT_NOT_FOUND);
+  if (!row.attachments?.[n]) throw notFound(ATTACHMENT_NOT_FOUND);
+  const attachment = (await attachmentsOf(db, row))[n]!;
   return { filename: attachment.filename, contentType: attachment.type, body: bytesOf(attachment) };
 }
 

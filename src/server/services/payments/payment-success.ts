@@ -145,9 +145,12 @@ export async function markPaid(
   // calendar invite that turns the TENTATIVE event CONFIRMED.
   const trackingToken = await createTrackingLink(db, booking.id, deps.now());
   const invite = await confirmInvite(db, updated, { siteUrl: deps.env.SITE_URL, now: deps.now() });
-  // The invoice's number is taken in this transaction, so it commits (or rolls back) with the payment.
+  // The invoice's number is taken in this transaction, so it commits (or rolls back) with the
+  // payment. Its PDF is not drawn here: the receipt names the invoice, and the mailer draws it when
+  // it delivers the receipt after the commit (documents/invoice-attachments.ts), so the counter's
+  // row is held for the insert only, never while pdfkit loads.
   const invoice = await issueBookingInvoice(db, deps.env, deps.now(), updated, intent.id, event.created);
-  const attachments = [...(invite ? [invite] : []), await invoiceAttachment(invoice)];
+  const attachments = [...(invite ? [invite] : []), invoiceAttachment(invoice)];
   await queueEmail(db, paymentReceiptEmail(updated, deps.env.SITE_URL, trackingLinkUrl(deps.env.SITE_URL, trackingToken), attachments, invoice.number));
   return 'paid';
 }

@@ -76,9 +76,10 @@ export const PERSONAL_DATA = {
   },
   // Financial records (api.md "Documents for business customers"): HMRC asks for VAT records to be
   // kept 6 years from the end of the accounting period, so erasure leaves issued invoices as they
-  // are; the privacy page says so (src/content/legal).
+  // are, and the hourly job deletes them once that is over (retention.ts); the privacy page says
+  // so (src/content/legal).
   invoices: {
-    erasure: 'kept unchanged for 6 years after the end of the accounting period (VAT records); the booking link goes if the booking is deleted',
+    erasure: 'kept unchanged for 6 years after the end of the financial year (VAT records), then deleted by the hourly job; the booking link goes if the booking is deleted',
     personal: ['seller', 'customer', 'lines'],
     other: ['number', 'kind', 'payment_reference'],
   },

@@ -1,23 +1,27 @@
-import { and, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, inArray, lt, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../../../db/client.ts';
 import {
   analyticsEvents,
   bookings,
   channelLogs,
   contactEnquiries,
   emailOutbox,
+  invoices,
   pageViews,
   photos,
   uploadedFiles,
 } from '../../../../db/schema.ts';
+import { londonDate } from '../../../domain/schedule.ts';
 import type { AppDeps } from '../../api/deps.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import { applyRollupRetention } from '../analytics/page-view-rollup.ts';
 
 /**
- * What /privacy promises (src/content/legal.ts DATA_RETENTION), enforced by the hourly job:
- * bookings 7 years, communications (enquiries, e-mails, activity logs) 3 years, analytics
- * 26 months (the raw page views and the daily roll-up made from them). Periods are calendar
- * periods counted back from `now` in UTC; the clock is injected.
+ * What /privacy promises (src/content/legal.ts DATA_RETENTION and its "How long we keep it"),
+ * enforced by the hourly job: bookings 7 years, communications (enquiries, e-mails, activity logs)
+ * 3 years, analytics 26 months (the raw page views and the daily roll-up made from them). Periods
+ * are calendar periods counted back from `now` in UTC; the clock is injected. Invoices, which
+ * erasure keeps, go 6 years after the end of the financial year they belong to (below).
  */
 export const RETENTION_PERIODS = {
   bookings: { years: 7 },
@@ -48,6 +52,27 @@ export function retentionCutoffs(now: Date): RetentionCutoffs {
   };
 }
 
+/**
+ * Invoices are VAT records: HMRC asks for them to be kept 6 years from the end of the financial
+ * year (accounting period) they belong to; erasure keeps them until then (personal-data-erasure.ts).
+ */
+export const INVOICE_RETENTION_YEARS = 6;
+
+/**
+ * The last time of supply whose invoice may be deleted on the London day `today`, for a financial
+ * year ending each year on `yearEnd` (MM-DD, env.ts FINANCIAL_YEAR_END, never 02-29). An invoice
+ * belongs to the year ending on the first `yearEnd` on or after its time of supply, and is kept to
+ * the end of that day 6 years later. The answer is the latest year end whose sixth anniversary is
+ * over: every invoice supplied on or before it belongs to a year ending by then, so is past its
+ * 6 years, and every later one belongs to a year ending after it, so is not.
+ */
+export function invoiceRetentionCutoff(today: string, yearEnd: string): string {
+  const year = Number(today.slice(0, 4)) - INVOICE_RETENTION_YEARS;
+  // The year end 6 years before this calendar year's, if that one is already past; otherwise the
+  // one before (last calendar year's anniversary always is past).
+  return `${year + INVOICE_RETENTION_YEARS}-${yearEnd}` < today ? `${year}-${yearEnd}` : `${year - 1}-${yearEnd}`;
+}
+
 export interface RetentionCounts {
   bookings: number;
   files: number;
@@ -58,9 +83,39 @@ export interface RetentionCounts {
   /** Rows of the daily page-view roll-up for days wholly past the period. */
   pageViewDays: number;
   events: number;
+  /** Invoices past their 6 years (numbers never given again: the counter is not touched). */
+  invoices: number;
 }
 
 const BOOKING_BATCH = 200;
+/** Invoices deleted per statement. */
+export const INVOICE_BATCH = 500;
+
+export interface RetentionOptions {
+  /**
+   * A real-clock deadline (`Date.now()` milliseconds): invoice deletion, in batches, starts no new
+   * batch after it (one batch always runs), so a scheduled run ends inside Netlify's 30 s and the
+   * next hour carries on.
+   */
+  until?: number;
+  /** Invoices per batch (INVOICE_BATCH). */
+  invoiceBatch?: number;
+}
+
+/**
+ * Deletes invoices supplied on or before `lastSupplyDate`, oldest number first, a batch per
+ * statement. Only their rows go: `invoice_sequence` keeps its last number, so a deleted invoice's
+ * number is never issued again and the live invoices' sequence is untouched.
+ */
+async function deleteExpiredInvoices(db: Database, lastSupplyDate: string, { until, invoiceBatch = INVOICE_BATCH }: RetentionOptions): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const batch = db.select({ id: invoices.id }).from(invoices).where(lte(invoices.supplyDate, lastSupplyDate)).orderBy(asc(invoices.sequence)).limit(invoiceBatch);
+    const gone = await db.delete(invoices).where(inArray(invoices.id, batch)).returning({ id: invoices.id });
+    deleted += gone.length;
+    if (gone.length < invoiceBatch || (until !== undefined && Date.now() >= until)) return deleted;
+  }
+}
 
 /**
  * Deletes what has outlived its period. A booking counts from the later of its creation and
@@ -69,10 +124,10 @@ const BOOKING_BATCH = 200;
  * stored files are removed after the rows are gone, so a failure never leaves a row pointing at
  * a missing file. Repeating a run deletes nothing more.
  */
-export async function applyRetention(deps: Pick<AppDeps, 'db' | 'files' | 'log'>, now: Date): Promise<RetentionCounts> {
+export async function applyRetention(deps: Pick<AppDeps, 'db' | 'files' | 'log' | 'env'>, now: Date, options: RetentionOptions = {}): Promise<RetentionCounts> {
   const { db } = deps;
   const cutoff = retentionCutoffs(now);
-  const counts: RetentionCounts = { bookings: 0, files: 0, enquiries: 0, emails: 0, channelLogs: 0, pageViews: 0, pageViewDays: 0, events: 0 };
+  const counts: RetentionCounts = { bookings: 0, files: 0, enquiries: 0, emails: 0, channelLogs: 0, pageViews: 0, pageViewDays: 0, events: 0, invoices: 0 };
   const bookingCutoffDate = cutoff.bookings.toISOString().slice(0, 10);
 
   for (;;) {
@@ -116,6 +171,8 @@ export async function applyRetention(deps: Pick<AppDeps, 'db' | 'files' | 'log'>
   counts.pageViews = await deleteOlder(pageViews, cutoff.analytics);
   counts.pageViewDays = await applyRollupRetention(db, cutoff.analytics);
   counts.events = await deleteOlder(analyticsEvents, cutoff.analytics);
+  const lastInvoiceSupply = invoiceRetentionCutoff(londonDate(now), deps.env.FINANCIAL_YEAR_END);
+  counts.invoices = await deleteExpiredInvoices(db, lastInvoiceSupply, options);
 
   if (Object.values(counts).some((count) => count > 0)) {
     await writeChannelLog(db, {
@@ -125,7 +182,7 @@ export async function applyRetention(deps: Pick<AppDeps, 'db' | 'files' | 'log'>
         .filter(([, count]) => count > 0)
         .map(([name, count]) => `${count} ${name}`)
         .join(', ')}`,
-      metadata: { ...counts },
+      metadata: { ...counts, ...(counts.invoices ? { invoicesSuppliedBy: lastInvoiceSupply } : {}) },
     });
   }
   return counts;

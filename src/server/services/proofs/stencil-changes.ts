@@ -8,13 +8,14 @@ import { formatPounds, STENCIL_CHANGE_PENCE } from '../../../domain/pricing.ts';
 import { STENCIL_CHANGE_POUNDS } from '../../../domain/proofs.ts';
 import type { AppDeps } from '../../api/deps.ts';
 import { AppError, conflict, notFound } from '../../api/errors.ts';
-import { proofChangesStaffEmail, type ChangeSettlement } from '../../email/templates/index.ts';
+import { proofChangesStaffEmail, stencilChangeReceiptEmail, type ChangeSettlement } from '../../email/templates/index.ts';
 import { queueEmail } from '../../providers/email-outbox.ts';
 import { deliverAfterAnswer } from '../../providers/mailer.ts';
 import { PaymentsUnavailableError, type PaymentEvent } from '../../providers/payments.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import { lockBookingRow, staffAddress } from './stencil-proofs.ts';
 import { issueStencilChangeInvoice } from '../documents/invoices.ts';
+import { invoiceAttachment } from '../documents/invoice-pdf.ts';
 
 /**
  * A stencil change after approval (api.md POST /api/bookings/{id}/stencil-change): the stencil is
@@ -214,9 +215,19 @@ export async function applyStencilChangeEvent(
     .where(and(eq(stencilChanges.id, change.id), eq(stencilChanges.status, 'awaiting_payment')))
     .returning();
   if (!paid) return 'already_paid';
-  // Its invoice commits with the payment (services/documents/invoices.ts).
-  await issueStencilChangeInvoice(tx, deps.env, now, paid, intent.id);
   mailKeys.push(await reopenApproval(tx, deps, paid, { kind: 'paid', amountPence: intent.amountReceived }, now));
+  // Its invoice commits with the payment (services/documents/invoices.ts), and the customer's
+  // receipt with it, carrying the invoice's PDF (drawn when the receipt is delivered). Taken after
+  // reopenApproval has locked the booking: the booking's lock before the invoice counter's, in the
+  // order markPaid takes them, so the two never wait on each other.
+  const invoice = await issueStencilChangeInvoice(tx, deps.env, now, paid, intent.id);
+  const [booking] = await tx.select().from(bookings).where(eq(bookings.id, paid.bookingId));
+  const receipt = stencilChangeReceiptEmail(
+    { booking: booking!, changeId: paid.id, amountPence: paid.amountPence, invoiceNumber: invoice.number, attachments: [invoiceAttachment(invoice)] },
+    deps.env.SITE_URL,
+  );
+  await queueEmail(tx, receipt);
+  mailKeys.push(receipt.dedupeKey!);
   await writeChannelLog(tx, {
     channel: 'booking',
     action: 'stencil_change_paid',
