@@ -57,8 +57,9 @@ export interface FileClaim {
  * that booking's files through GET /api/bookings/{id}/rebook). So a booking cannot take another
  * customer's file, and a reused file is the same stored file, counted once against the upload
  * quota (which counts unclaimed files only). Anything else is the form's usual "not found", and
- * throwing leaves nothing written. The file rows stay locked until the booking commits, so the
- * hourly clean-up and an erasure wait for it (or it waits for them and finds the file gone).
+ * throwing leaves nothing written. The file rows stay locked until the booking commits, so a
+ * second booking naming the same fresh upload, the hourly clean-up and an erasure wait for it
+ * (or it waits for them and finds the file taken or gone).
  */
 export async function claimUploadedFiles(
   tx: Database,
@@ -76,6 +77,10 @@ export async function claimUploadedFiles(
           .where(and(eq(bookingFiles.fileId, uploadedFiles.id), inArray(bookingFiles.bookingId, grantedBookingIds(tx, access.grantTokens, access.now)))),
       )
     : sql`false`;
+  // Locked first, then judged in a statement of its own: a statement sees the database as it was
+  // when the statement began, so judging in the locking statement would miss a claim committed
+  // while it waited for the lock, and two bookings could claim one fresh upload.
+  await tx.select({ id: uploadedFiles.id }).from(uploadedFiles).where(inArray(uploadedFiles.fileName, names)).orderBy(asc(uploadedFiles.id)).for('update');
   const found = await tx
     .select({
       id: uploadedFiles.id,
@@ -85,8 +90,7 @@ export async function claimUploadedFiles(
       usable: sql<boolean>`(${isUnclaimedFile()} or ${reusable})`,
     })
     .from(uploadedFiles)
-    .where(inArray(uploadedFiles.fileName, names))
-    .for('update');
+    .where(inArray(uploadedFiles.fileName, names));
   const byName = new Map(found.filter((file) => file.usable).map((file) => [file.fileName, file]));
   const missing = files.find((file) => !byName.has(file.filename));
   if (missing) {

@@ -85,8 +85,8 @@ export interface CreateBookingResult {
  * e-mails in the outbox. Any failure leaves none of them. E-mail is sent after the commit (after
  * the answer, through `deliverMail`) and never fails the booking. The statements are few on
  * purpose, each a round trip made while the date's lock is held: the lock, the date's state, the
- * booking, the file check when there are files, and one combined write for the rest (the files'
- * rows among them). tests/api/booking-statements.test.ts keeps count.
+ * booking, the files' lock and check when there are files, and one combined write for the rest
+ * (the files' rows among them). tests/api/booking-statements.test.ts keeps count.
  */
 export async function createBooking(deps: AppDeps, { payload, idempotencyKey, client, previousClient, grantTokens = [] }: CreateBookingInput): Promise<CreateBookingResult> {
   const now = deps.now();
