@@ -88,6 +88,8 @@ test.describe('@mobile invoices, the campaign report and Book again on the track
     await expect(logo.getByRole('button', { name: 'Remove northern-roast-logo.png' })).toBeVisible();
     await expect(page.getByRole('progressbar')).toHaveCount(0);
     await expectNoSeriousAxeViolations(page);
+    await logo.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('booking-rebook-files-375.png') });
     await page.screenshot({ path: test.info().outputPath('booking-rebook-375.png') });
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.screenshot({ path: test.info().outputPath('booking-rebook-1280.png') });
