@@ -65,6 +65,17 @@ export async function exportDatabase(db: Database, now = new Date()): Promise<Da
 }
 
 /**
+ * A dump made before `booking_files` existed kept each brand file's booking on the file's own row
+ * (`uploaded_files.booking_id`, which a load would drop without a word): those become the links.
+ */
+function withBookingFiles(tables: DatabaseDump['tables']): DatabaseDump['tables'] {
+  if (tables.booking_files || !tables.uploaded_files) return tables;
+  const files = tables.uploaded_files as { id: number; booking_id?: number | null }[];
+  const links = files.flatMap((file) => (typeof file.booking_id === 'number' ? [{ booking_id: file.booking_id, file_id: file.id }] : []));
+  return { ...tables, booking_files: links };
+}
+
+/**
  * Replaces every row of the database with the dump's, in one transaction: a dump that does not
  * load leaves the database as it was. Serial counters continue after the highest loaded id.
  */
@@ -76,6 +87,7 @@ export async function importDatabase(db: Database, dump: DatabaseDump): Promise<
   const known = new Set(order.map((table) => table.name));
   const unknown = Object.keys(dump.tables).filter((name) => !known.has(name));
   if (unknown.length) throw new Error(`The dump has tables this schema does not: ${unknown.join(', ')}`);
+  const tables = withBookingFiles(dump.tables);
   const counts: Record<string, number> = {};
   await db.transaction(async (tx) => {
     // Tables a dump never holds keep their rows: emptying the client-address keys would give the
@@ -83,7 +95,7 @@ export async function importDatabase(db: Database, dump: DatabaseDump): Promise<
     const loaded = order.filter((table) => !NOT_EXPORTED.has(table.name));
     await tx.execute(sql.raw(`truncate ${loaded.map((table) => `"${table.name}"`).join(', ')} restart identity cascade`));
     for (const { name, serial } of loaded) {
-      const rows = dump.tables[name] ?? [];
+      const rows = tables[name] ?? [];
       counts[name] = rows.length;
       if (rows.length) {
         await tx.execute(

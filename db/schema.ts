@@ -169,15 +169,14 @@ export const bookingLocations = pgTable(
 );
 
 /**
- * A customer's brand asset. Rows are written by the upload call before the booking exists
- * (bookingId null) and claimed by the booking that names them, so a booking can only attach
+ * A customer's brand asset, stored once. Rows are written by the upload call before the booking
+ * exists and claimed by the booking that names them (booking_files), so a booking can only attach
  * files that were really uploaded.
  */
 export const uploadedFiles = pgTable(
   'uploaded_files',
   {
     id: serial('id').primaryKey(),
-    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
     fileName: text('file_name').notNull().unique(),
     originalName: text('original_name').notNull(),
     fileSize: integer('file_size').notNull(),
@@ -187,7 +186,25 @@ export const uploadedFiles = pgTable(
     clientKey: text('client_key'),
     createdAt: createdAt(),
   },
-  (table) => [index('uploaded_files_booking_idx').on(table.bookingId)],
+);
+
+/**
+ * Which brand files each booking uses: the one home of "a booking's files". A file no row names
+ * is unclaimed (upload-quota.ts counts it, upload-cleanup.ts removes it after a day). Book again
+ * adds a row for the new booking naming the earlier booking's file, so the bytes, the stored
+ * name and the quota's count stay with the one uploaded_files row, however many bookings use it.
+ */
+export const bookingFiles = pgTable(
+  'booking_files',
+  {
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => uploadedFiles.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.bookingId, table.fileId] }), index('booking_files_file_idx').on(table.fileId)],
 );
 
 /**

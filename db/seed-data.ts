@@ -14,12 +14,15 @@ export interface DemoBooking {
   status: string;
   paid: boolean;
   locations: { address: string; lat: number; lng: number }[];
+  /** The brand files the customer attached (their names; a drawn stand-in image is stored). */
+  brandFiles?: string[];
 }
 
 export const DEMO_BOOKINGS: DemoBooking[] = [
   {
     firstName: 'Priya', lastName: 'Shah', businessName: 'Northern Roast Coffee', email: 'priya@northernroast.example',
     phone: '0161 496 0311', quantity: 10, workType: 'day', preferredDate: '2026-07-14', step: 5, status: 'completed', paid: true,
+    brandFiles: ['northern-roast-logo.png'],
     locations: [
       { address: 'Market Street, Manchester M1 1PT', lat: 53.4823, lng: -2.2389 },
       { address: 'Oldham Street, Manchester M4 1LE', lat: 53.4842, lng: -2.2336 },

@@ -19,6 +19,7 @@ import { createReviewInvitation, type ReviewInvitation } from '../src/server/ser
 import { locateAddress } from '../src/domain/postcodes.ts';
 import {
   analyticsEvents,
+  bookingFiles,
   bookingLocations,
   bookings,
   channelLogs,
@@ -29,6 +30,7 @@ import {
   progressLogs,
   reviews,
   trackingLinks,
+  uploadedFiles,
 } from './schema.ts';
 import { computeTotalPricePence } from '../src/domain/pricing.ts';
 import { PROJECT_STEPS } from '../src/domain/project-steps.ts';
@@ -138,6 +140,17 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
       );
 
       if (options.files) {
+        // The brand files the booking was made with (Book again attaches them to a new booking).
+        for (const [index, originalName] of (demo.brandFiles ?? []).entries()) {
+          const bytes = drawDemoPhoto('after', booking!.id * 100 + 90 + index);
+          const fileName = `${randomUUID()}.png`;
+          await options.files.put(fileName, bytes, 'image/png');
+          const [file] = await tx
+            .insert(uploadedFiles)
+            .values({ fileName, originalName, fileSize: bytes.byteLength, mimeType: 'image/png', storage: options.files.kind })
+            .returning({ id: uploadedFiles.id });
+          await tx.insert(bookingFiles).values({ bookingId: booking!.id, fileId: file!.id });
+        }
         for (const [index, photo] of demoPhotoPlan(demo).entries()) {
           const bytes = drawDemoPhoto(photo.kind, booking!.id * 100 + index);
           const fileName = `${randomUUID()}.png`;

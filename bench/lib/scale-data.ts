@@ -73,9 +73,13 @@ export async function seedScale(db: Database, counts: ScaleCounts, report: (line
       insert into progress_logs (booking_id, step, step_name, status, notes, created_at)
       select id, n, 'Step ' || n, 'consultation', 'Updated to step ' || n, created_at + n * interval '1 day'
       from bookings, generate_series(1, 3) as n returning booking_id
+    ), filed as (
+      insert into uploaded_files (file_name, original_name, file_size, mime_type, storage, created_at)
+      select 'scale-' || id || '.png', 'logo.png', 48000, 'image/png', 'disk', created_at from bookings where id % 3 = 0
+      returning id, file_name
     )
-    insert into uploaded_files (booking_id, file_name, original_name, file_size, mime_type, storage, created_at)
-    select id, 'scale-' || id || '.png', 'logo.png', 48000, 'image/png', 'disk', created_at from bookings where id % 3 = 0`);
+    insert into booking_files (booking_id, file_id)
+    select replace(replace(file_name, 'scale-', ''), '.png', '')::int, id from filed`);
   await step(`${counts.photos} photos`, sql`
     insert into photos (booking_id, file_name, original_name, description, photo_type, step, file_size, mime_type, created_at)
     select b.id, 'scale-photo-' || b.id || '-' || n || '.jpg', 'photo-' || n || '.jpg', 'Patch ' || n,

@@ -34,6 +34,10 @@ describe('privacy', () => {
     expect(DATA_RETENTION.find((row) => row.record === 'Bookings')?.reason).not.toMatch(/invoice/i);
   });
 
+  it('says that artwork a later booking still uses stays with that booking', () => {
+    expect(text(PRIVACY)).toContain('unless a later booking made with Book again still uses them: then they stay with that booking, and go when it does.');
+  });
+
   it('answers privacy requests within 30 days', () => {
     expect(PRIVACY_REQUEST_DAYS).toBe(30);
     expect(text(PRIVACY)).toContain('We answer every privacy request within 30 days.');

@@ -222,7 +222,7 @@ export const PRIVACY = legalPageSchema.parse({
       paragraphs: ['We only collect what we need to run your campaign and our website:'],
       points: [
         'Booking details: your name, business name, e-mail address, phone number, preferred date, work type, campaign locations and instructions.',
-        'Artwork: the logo and design files you upload.',
+        'Artwork: the logo and design files you upload. When you book again, the new booking uses the same files; we do not copy them.',
         'Payment records: the amount, date and payment reference. Card details are handled by Stripe and never reach us.',
         'Enquiries and reviews: your name, contact details and what you write to us, and the reviews you choose to submit.',
         'Website use: the pages you visit, when, the page that referred you, your browser type and an approximate location (town and country) worked out from your connection. We do not keep your IP address with these records.',
@@ -253,6 +253,7 @@ export const PRIVACY = legalPageSchema.parse({
       paragraphs: [
         'We keep personal data only as long as we need it, then delete or anonymise it.',
         'Invoices are financial records. We keep each invoice for 6 years from the end of the accounting period (our financial year) it belongs to, as HMRC requires for VAT records, and then delete it. If you ask us to delete your data, we keep the invoices we issued you until then, with the names, billing address, PO reference and VAT number they show. Everything else about you is deleted or anonymised.',
+        'Artwork files are deleted with the booking they came with, unless a later booking made with Book again still uses them: then they stay with that booking, and go when it does.',
       ],
     },
     {

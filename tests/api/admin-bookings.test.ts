@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { bookings, channelLogs, progressLogs, uploadedFiles } from '../../db/schema.ts';
+import { bookings, channelLogs, progressLogs } from '../../db/schema.ts';
 import { createTestContext, jsonRequest } from '../setup/test-app.ts';
 import { adminCookie, adminRequest } from '../setup/admin.ts';
 import { bookingPayload, freshClient } from '../fixtures/bookings.ts';
+import { insertBrandFile } from '../fixtures/booking-files.ts';
 import { NOT_SIGNED_IN } from '../../src/server/api/middleware/admin-auth.ts';
 import { INVALID_STATUS } from '../../src/server/api/routes/admin-bookings.ts';
 
@@ -95,7 +96,7 @@ describe('GET /api/bookings', () => {
     const older = await insertBooking({ firstName: 'Older', minute: 1 });
     const newer = await insertBooking({ firstName: 'Newer', minute: 2 });
     const archived = await insertBooking({ firstName: 'Archived', minute: 3, archived: true });
-    await db.insert(uploadedFiles).values({ bookingId: newer.id, fileName: 'abc.png', originalName: 'logo.png', fileSize: 10, mimeType: 'image/png', storage: 'disk' });
+    await insertBrandFile(db, { fileName: 'abc.png', originalName: 'logo.png', fileSize: 10, mimeType: 'image/png', storage: 'disk' }, newer.id);
     await db.insert(progressLogs).values({ bookingId: newer.id, step: 1, stepName: 'Design Consultation', status: 'consultation', notes: 'Called' });
 
     const all = await get('/api/bookings');

@@ -4,6 +4,7 @@ import { currentClientHashKey } from '../../src/server/services/limits/client-ha
 import { seedDatabase } from '../../db/seed.ts';
 import { exportDatabase, importDatabase, DUMP_FORMAT, tablesInLoadOrder } from '../../db/dump.ts';
 import { createTestContext } from '../setup/test-app.ts';
+import { bookingsUsing } from '../fixtures/booking-files.ts';
 
 const source = await createTestContext();
 const target = await createTestContext();
@@ -38,6 +39,17 @@ describe('database export and import', () => {
       })
       .returning({ id: bookings.id });
     expect(created!.id).toBeGreaterThan(maxId);
+  });
+
+  it('loads a dump made before booking_files, keeping which booking each brand file belonged to', async () => {
+    const dump = await exportDatabase(source.deps.db);
+    const [booking] = dump.tables.bookings as { id: number }[];
+    const file = { id: 41, file_name: 'older-dump-logo.png', original_name: 'logo.png', file_size: 4, mime_type: 'image/png', storage: 'disk', client_key: null, created_at: '2026-11-01T10:00:00+00:00' };
+    const { booking_files: _, ...older } = dump.tables;
+    older.uploaded_files = [{ ...file, booking_id: booking!.id }, { ...file, id: 42, file_name: 'older-dump-unclaimed.png', booking_id: null }];
+    await importDatabase(target.deps.db, { ...dump, tables: older });
+    expect(await bookingsUsing(target.deps.db, 'older-dump-logo.png')).toEqual([booking!.id]);
+    expect(await bookingsUsing(target.deps.db, 'older-dump-unclaimed.png')).toEqual([]);
   });
 
   it('leaves the client-address hash keys out, so no dump outlives their two days', async () => {

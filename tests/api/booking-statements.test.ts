@@ -13,7 +13,7 @@ import { createTestContext, jsonRequest } from '../setup/test-app.ts';
 // raises it; lowering one after a saving is welcome.
 // The site-wide ceiling's upsert (rate-limit.ts admitToSiteCeiling) runs before the date's lock is taken.
 const BOOKING_STATEMENTS = 6; // rate limit, site-wide ceiling, date lock, date state, booking, one combined write (e-mails claimed in it)
-const BOOKING_WITH_KEY_AND_FILE_STATEMENTS = 9; // + the key's claim, the Uploadcare check, the file claim
+const BOOKING_WITH_KEY_AND_FILE_STATEMENTS = 10; // + the key's claim, the Uploadcare check, the files' lock and the check of who may use them
 const DELIVERY_STATEMENTS = 1; // after the answer: mark the e-mail sent with its email_sent log (it was written claimed)
 
 const ctx = await createTestContext();

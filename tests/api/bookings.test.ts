@@ -7,7 +7,6 @@ import {
   channelLogs,
   emailOutbox,
   idempotencyKeys,
-  uploadedFiles,
 } from '../../db/schema.ts';
 import { BUSINESS } from '../../src/content/business.ts';
 import { addDays, formatLongDate } from '../../src/domain/format.ts';
@@ -18,6 +17,7 @@ import { createMailer, type Mailer } from '../../src/server/providers/mailer.ts'
 import { EMAIL_RETRY_BASE_MINUTES, runMaintenance } from '../../src/server/services/jobs/maintenance.ts';
 import { silentLogger } from '../../src/server/api/deps.ts';
 import { createTestContext, jsonRequest, TEST_ORIGIN } from '../setup/test-app.ts';
+import { bookingsUsing, fileNamesOf, insertBrandFile } from '../fixtures/booking-files.ts';
 import { bookingPayload, freshClient } from '../fixtures/bookings.ts';
 
 const ctx = await createTestContext();
@@ -45,7 +45,7 @@ async function countRows() {
 }
 
 async function insertUpload(fileName: string, originalName = 'logo.png', bookingId: number | null = null) {
-  await db.insert(uploadedFiles).values({ fileName, originalName, fileSize: 1234, mimeType: 'image/png', storage: 'disk', bookingId });
+  await insertBrandFile(db, { fileName, originalName, fileSize: 1234, mimeType: 'image/png', storage: 'disk' }, bookingId);
 }
 
 describe('POST /api/bookings: a new booking', () => {
@@ -134,8 +134,7 @@ describe('POST /api/bookings: a new booking', () => {
     const response = await post(bookingPayload({ uploadedFiles: uploaded, preferredDate: nextDate() }));
     expect(response.status).toBe(201);
     const { id } = await response.json();
-    const files = await db.select().from(uploadedFiles).where(eq(uploadedFiles.bookingId, id));
-    expect(files.map((file) => file.originalName).sort()).toEqual(['Brand Logo.png', 'Brief.pdf']);
+    expect(await fileNamesOf(db, id)).toEqual(['4f1d7a1e-0000-4000-8000-000000000001.png', '4f1d7a1e-0000-4000-8000-000000000002.pdf']);
   });
 
   it('claims a file uploaded through POST /api/upload', async () => {
@@ -145,8 +144,7 @@ describe('POST /api/bookings: a new booking', () => {
     const uploaded = await (await ctx.app.request('/api/upload', { method: 'POST', body: form, headers: { Origin: TEST_ORIGIN } }, freshClient())).json();
     const response = await post(bookingPayload({ uploadedFiles: [uploaded], preferredDate: nextDate() }));
     expect(response.status).toBe(201);
-    const [file] = await db.select().from(uploadedFiles).where(eq(uploadedFiles.fileName, uploaded.filename));
-    expect(file!.bookingId).toBe((await response.json()).id);
+    expect(await bookingsUsing(db, uploaded.filename)).toEqual([(await response.json()).id]);
   });
 
   it('logs the booking on the booking channel', async () => {
@@ -614,8 +612,7 @@ describe('POST /api/bookings: one transaction', () => {
     });
     expect(await countRows()).toEqual(before);
     // The file the booking had already claimed is released with the rollback.
-    const [known] = await db.select().from(uploadedFiles).where(eq(uploadedFiles.fileName, '5a5a5a5a-0000-4000-8000-000000000001.png'));
-    expect(known!.bookingId).toBeNull();
+    expect(await bookingsUsing(db, '5a5a5a5a-0000-4000-8000-000000000001.png')).toEqual([]);
   });
 
   it("refuses a file another booking has already claimed", async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { bookings } from '../../db/schema.ts';
+import { bookings, uploadedFiles } from '../../db/schema.ts';
+import { bookingsUsing } from '../fixtures/booking-files.ts';
 import { bookingPayload, freshClient } from '../fixtures/bookings.ts';
 import { createTestContext, jsonRequest } from '../setup/test-app.ts';
 
@@ -31,6 +32,20 @@ describe('concurrency', () => {
     expect(held!.patches).toBe(capacity - 5);
     const tooMany = await ctx.app.request('/api/bookings', jsonRequest(bookingPayload({ quantity: 10, preferredDate: date })), freshClient());
     expect(tooMany.status).toBe(409);
+  });
+
+  it('10 parallel bookings naming one fresh upload: one booking gets it, the others are told it is not found', async () => {
+    const fileName = 'c0ffee00-0000-4000-8000-000000000010.png';
+    await ctx.deps.db.insert(uploadedFiles).values({ fileName, originalName: 'race-logo.png', fileSize: 1234, mimeType: 'image/png', storage: 'disk' });
+    const file = { filename: fileName, originalName: 'race-logo.png', fileSize: 1234, mimeType: 'image/png' };
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        ctx.app.request('/api/bookings', jsonRequest(bookingPayload({ quantity: 5, preferredDate: `2027-08-${String(index + 10)}`, uploadedFiles: [file] })), freshClient()),
+      ),
+    );
+    expect(responses.map((response) => response.status).sort()).toEqual([201, ...Array(9).fill(400)]);
+    const winner = responses.find((response) => response.status === 201)!;
+    expect(await bookingsUsing(ctx.deps.db, fileName)).toEqual([(await winner.json()).id]);
   });
 
   it('20 parallel submits with one Idempotency-Key make one booking and 20 identical answers', async () => {

@@ -9,10 +9,12 @@ import { STENCIL_CHANGE_KIND } from '../../src/server/services/proofs/stencil-ch
 import { createTrackingLink } from '../../src/server/services/projects/tracking.ts';
 import { erasePersonalData } from '../../src/server/services/privacy/personal-data-erasure.ts';
 import { exportDatabase, importDatabase } from '../../db/dump.ts';
+import { checkUploadShare } from '../../src/server/services/limits/upload-quota.ts';
 import type { PaymentEvent } from '../../src/server/providers/payments.ts';
 import { adminCookie } from '../setup/admin.ts';
 import { createTestContext, jsonRequest, TEST_ORIGIN, type TestContext } from '../setup/test-app.ts';
-import { freshClient } from '../fixtures/bookings.ts';
+import { bookingPayload, freshClient } from '../fixtures/bookings.ts';
+import { bookingsUsing, fileNamesOf, insertBrandFile } from '../fixtures/booking-files.ts';
 import { isA4, readPdf } from '../fixtures/pdf-reader.ts';
 
 // api.md "Documents for business customers": invoices issued with the payment (one gapless
@@ -385,7 +387,7 @@ describe('Book again', () => {
   it('gives the granted client the booking form\'s data of that booking: business, contact, locations and file references', async () => {
     const booking = await paidBooking({ quantity: 8, workType: 'day', currentStep: 5, status: 'completed' });
     await db.insert(bookingLocations).values({ bookingId: booking.id, position: 0, address: '1 Deansgate, Manchester M3 1AZ', lat: 53.4794, lng: -2.2453 });
-    await db.insert(uploadedFiles).values({ bookingId: booking.id, fileName: `brand-${booking.id}.png`, originalName: 'logo.png', fileSize: 1234, mimeType: 'image/png', storage: 'disk' });
+    await insertBrandFile(db, { fileName: `brand-${booking.id}.png`, originalName: 'logo.png', fileSize: 1234, mimeType: 'image/png', storage: 'disk' }, booking.id);
     const cookie = await grantedBrowser(booking.id);
     const response = await get(`/api/bookings/${booking.id}/rebook`, cookie);
     expect(response.status).toBe(200);
@@ -402,6 +404,101 @@ describe('Book again', () => {
     });
     expect((await get(`/api/bookings/${booking.id}/rebook`, await adminCookie(ctx))).status).toBe(404);
     expect((await get(`/api/bookings/${booking.id}/rebook`, null)).status).toBe(404);
+  });
+
+  /** A completed booking with one brand file of 9 MB, uploaded by `client` (the quota counts it by that key). */
+  async function completedWithLogo(client = 'uploader') {
+    const booking = await paidBooking({ currentStep: 5, status: 'completed' });
+    const fileName = `9f0c1d2e-0000-4000-8000-${String(booking.id).padStart(12, '0')}.png`;
+    await ctx.deps.files.put(fileName, new Uint8Array([137, 80, 78, 71]), 'image/png');
+    await insertBrandFile(db, { fileName, originalName: 'roasters-logo.png', fileSize: 9 * 1024 * 1024, mimeType: 'image/png', storage: 'disk', clientKey: client, createdAt: ctx.deps.now() }, booking.id);
+    return { booking, fileName };
+  }
+
+  let bookAgainDay = 0;
+  /** POST /api/bookings as a browser with this cookie, with the rebook data's files, on a day of its own. */
+  async function bookAgain(cookie: string | null, files: unknown[]) {
+    bookAgainDay += 1;
+    const body = bookingPayload({ preferredDate: `2027-09-${String(bookAgainDay).padStart(2, '0')}`, uploadedFiles: files });
+    return ctx.app.request('/api/bookings', jsonRequest(body, { headers: cookie ? { Cookie: cookie } : {} }), freshClient());
+  }
+
+  it('lets the granted client book again with the same stored files: no copy, nothing more counted against the upload quota', async () => {
+    const { booking, fileName } = await completedWithLogo();
+    const cookie = await grantedBrowser(booking.id);
+    const { uploadedFiles: files } = await (await get(`/api/bookings/${booking.id}/rebook`, cookie)).json();
+    const response = await bookAgain(cookie, files);
+    expect(response.status).toBe(201);
+    const again = (await response.json()).id;
+    expect(await bookingsUsing(db, fileName)).toEqual([booking.id, again]);
+    expect(await db.select().from(uploadedFiles).where(eq(uploadedFiles.fileName, fileName))).toHaveLength(1);
+    // Staff see it under both bookings, and download the one stored file.
+    const admin = await adminCookie(ctx, 'viewer');
+    const listed = await (await get(`/api/bookings?q=${again}`, admin)).json();
+    expect(listed.find((row: { id: number }) => row.id === again).uploadedFiles).toEqual([expect.objectContaining({ fileName, originalName: 'roasters-logo.png' })]);
+    expect((await get(`/api/files/${fileName}`, admin)).status).toBe(200);
+    // The uploader's share (10 MB) still has room for another 9 MB file: booked files never count,
+    // and the second booking added no second file. An unclaimed 9 MB file of its own would fill it.
+    const share = { incomingBytes: 9 * 1024 * 1024, clientShareMb: 10, client: 'uploader', now: ctx.deps.now() };
+    await expect(checkUploadShare(db, share)).resolves.toBeUndefined();
+    await insertBrandFile(db, { fileName: 'unclaimed-9mb.png', originalName: 'x.png', fileSize: 9 * 1024 * 1024, mimeType: 'image/png', storage: 'disk', clientKey: 'uploader', createdAt: ctx.deps.now() });
+    await expect(checkUploadShare(db, share)).rejects.toMatchObject({ status: 429 });
+  });
+
+  it("refuses the files to anyone without that booking's grant, with the form's usual error and nothing written", async () => {
+    const { booking, fileName } = await completedWithLogo();
+    const files = [{ filename: fileName, originalName: 'roasters-logo.png', fileSize: 9 * 1024 * 1024, mimeType: 'image/png' }];
+    const count = async () => (await db.select({ id: bookings.id }).from(bookings)).length;
+    const otherGrant = await grantedBrowser((await insertBooking()).id);
+    const before = await count();
+    for (const cookie of [null, otherGrant, await adminCookie(ctx)]) {
+      const response = await bookAgain(cookie, files);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error: 'Uploaded file not found: roasters-logo.png', fields: { uploadedFiles: 'Uploaded file not found: roasters-logo.png' } });
+    }
+    expect(await count()).toBe(before);
+    expect(await bookingsUsing(db, fileName)).toEqual([booking.id]);
+    // A grant that has run out is no grant.
+    const expired = await grantedBrowser(booking.id);
+    ctx.setNow(new Date(ctx.deps.now().getTime() + 3 * 60 * 60 * 1000));
+    try {
+      expect((await bookAgain(expired, files)).status).toBe(400);
+    } finally {
+      ctx.setNow(new Date(ctx.deps.now().getTime() - 3 * 60 * 60 * 1000));
+    }
+    expect(await bookingsUsing(db, fileName)).toEqual([booking.id]);
+  });
+
+  it('erasing the first booking keeps a file the second still uses; erasing the second deletes it', async () => {
+    const { booking, fileName } = await completedWithLogo();
+    const cookie = await grantedBrowser(booking.id);
+    const { uploadedFiles: files } = await (await get(`/api/bookings/${booking.id}/rebook`, cookie)).json();
+    const again = (await (await bookAgain(cookie, files)).json()).id as number;
+    // The second booking was made with the fixture's own e-mail, not the first booking's.
+    const [second] = await db.select().from(bookings).where(eq(bookings.id, again));
+    expect(second!.email).not.toBe(booking.email);
+
+    await erasePersonalData(ctx.deps, booking.email, ctx.deps.now(), 'test');
+    expect(await bookingsUsing(db, fileName)).toEqual([again]);
+    expect(await ctx.deps.files.get(fileName)).not.toBeNull();
+    expect(await fileNamesOf(db, booking.id)).toEqual([]);
+
+    await erasePersonalData(ctx.deps, second!.email, ctx.deps.now(), 'test');
+    expect(await db.select().from(uploadedFiles).where(eq(uploadedFiles.fileName, fileName))).toHaveLength(0);
+    expect(await ctx.deps.files.get(fileName)).toBeNull();
+  });
+
+  it('db:export and db:import carry which bookings use which file', async () => {
+    const { booking, fileName } = await completedWithLogo();
+    const cookie = await grantedBrowser(booking.id);
+    const { uploadedFiles: files } = await (await get(`/api/bookings/${booking.id}/rebook`, cookie)).json();
+    const again = (await (await bookAgain(cookie, files)).json()).id as number;
+    const dump = await exportDatabase(db);
+    expect(dump.tables.booking_files).toEqual(expect.arrayContaining([{ booking_id: booking.id, file_id: expect.any(Number) }, { booking_id: again, file_id: expect.any(Number) }]));
+    const copy = await createTestContext(VAT_SETTINGS);
+    await importDatabase(copy.deps.db, JSON.parse(JSON.stringify(dump)));
+    expect(await bookingsUsing(copy.deps.db, fileName)).toEqual([booking.id, again]);
+    await copy.close();
   });
 });
 

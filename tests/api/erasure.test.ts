@@ -13,6 +13,7 @@ import { createMailer } from '../../src/server/providers/mailer.ts';
 import type { Logger } from '../../src/server/api/deps.ts';
 import { NO_PERSONAL_DATA, PERSONAL_DATA } from '../../src/server/services/privacy/personal-data-erasure.ts';
 import { bookingPayload, freshClient } from '../fixtures/bookings.ts';
+import { insertBrandFile } from '../fixtures/booking-files.ts';
 import { adminCookie, adminRequest } from '../setup/admin.ts';
 import { createTestContext, jsonRequest } from '../setup/test-app.ts';
 
@@ -91,7 +92,7 @@ describe('POST /api/admin/privacy/erase leaves nothing behind', () => {
       .values({ bookingId: id, version: 1, status: 'approved', note: `For ${person.firstName}`, fileName: 'proof-4f9c2e.png', previewFileName: 'proof-preview-4f9c2e.png', originalName: 'quartermaine-cafe-v1.png', mimeType: 'image/png', fileSize: 4, createdBy: 'admin', comment: `Ring ${person.phone} first` })
       .returning();
     await db.insert(schema.stencilChanges).values({ bookingId: id, proofId: proof!.id, comment: `Make ${person.lastName} bigger`, amountPence: 2500, status: 'waived', waivedBy: 'admin', waivedReason: `${person.firstName} is a regular` });
-    await db.insert(schema.uploadedFiles).values({ bookingId: id, fileName: 'upload-zenobia.pdf', originalName: 'quartermaine-logo.pdf', mimeType: 'application/pdf', fileSize: 4, storage: 'disk' });
+    await insertBrandFile(db, { fileName: 'upload-zenobia.pdf', originalName: 'quartermaine-logo.pdf', mimeType: 'application/pdf', fileSize: 4, storage: 'disk' }, id);
     await db.insert(schema.uploadSessions).values({ id: 'session-zenobia', originalName: 'quartermaine-logo.pdf', fileSize: 4, partSize: 4, partCount: 1, fileName: 'upload-zenobia.pdf' });
     await ctx.deps.mailer.deliverQueued(db, { now: ctx.deps.now() });
 

@@ -17,6 +17,7 @@ import { queueEmail } from '../../src/server/providers/email-outbox.ts';
 import { createMailer } from '../../src/server/providers/mailer.ts';
 import { runMaintenance, type MaintenanceDeps } from '../../src/server/services/jobs/maintenance.ts';
 import { createTestContext } from '../setup/test-app.ts';
+import { insertBrandFile } from '../fixtures/booking-files.ts';
 import { staffUser } from '../setup/admin.ts';
 
 const ctx = await createTestContext();
@@ -47,9 +48,7 @@ async function queueOne(to = 'amira@northernroasters.co.uk') {
 
 async function insertUpload(fileName: string, createdAt: Date, bookingId: number | null = null) {
   await ctx.deps.files.put(fileName, new Uint8Array([137, 80, 78, 71]), 'image/png');
-  await db
-    .insert(uploadedFiles)
-    .values({ fileName, originalName: 'logo.png', fileSize: 4, mimeType: 'image/png', storage: 'disk', bookingId, createdAt });
+  await insertBrandFile(db, { fileName, originalName: 'logo.png', fileSize: 4, mimeType: 'image/png', storage: 'disk', createdAt }, bookingId);
 }
 
 async function insertBooking() {

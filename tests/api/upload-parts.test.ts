@@ -6,6 +6,7 @@ import { UPLOAD_PART_BYTES } from '../../src/domain/upload-parts.ts';
 import { adminCookie } from '../setup/admin.ts';
 import { createTestContext, jsonRequest, TEST_ORIGIN } from '../setup/test-app.ts';
 import { bookingPayload, freshClient } from '../fixtures/bookings.ts';
+import { bookingsUsing } from '../fixtures/booking-files.ts';
 
 // Files above one part (4 MiB) arrive in parts that each fit a Netlify function call: opened,
 // sent in any order (a failed part sent again), completed into one stored file. The same limits
@@ -65,8 +66,7 @@ describe('a 10 MB file in parts', () => {
       freshClient(),
     );
     expect(booked.status).toBe(201);
-    const [row] = await db.select().from(uploadedFiles).where(eq(uploadedFiles.fileName, stored.filename));
-    expect(row!.bookingId).toBe((await booked.json()).id);
+    expect(await bookingsUsing(db, stored.filename)).toEqual([(await booked.json()).id]);
 
     // The admin downloads it whole, streamed through /api/files/*.
     const cookie = await adminCookie(ctx);

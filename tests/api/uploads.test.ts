@@ -10,6 +10,7 @@ import { createApp } from '../../src/server/api/app.ts';
 import { createTestContext, jsonRequest, TEST_ORIGIN } from '../setup/test-app.ts';
 import { startFakeHttpServer, unreachableUrl } from '../fixtures/fake-http-server.ts';
 import { bookingPayload, freshClient } from '../fixtures/bookings.ts';
+import { bookingsUsing } from '../fixtures/booking-files.ts';
 
 const ctx = await createTestContext();
 
@@ -70,7 +71,8 @@ describe('POST /api/upload', () => {
     const [before, after] = await Promise.all([sharp(PNG).raw().toBuffer(), sharp(stored!.body).raw().toBuffer()]);
     expect(after.equals(before)).toBe(true);
     const [row] = await ctx.deps.db.select().from(uploadedFiles).where(eq(uploadedFiles.fileName, body.filename));
-    expect(row).toMatchObject({ bookingId: null, storage: 'disk', mimeType: 'image/png', fileSize: body.fileSize });
+    expect(row).toMatchObject({ storage: 'disk', mimeType: 'image/png', fileSize: body.fileSize });
+    expect(await bookingsUsing(ctx.deps.db, body.filename)).toEqual([]);
   });
 
   it('accepts a clean SVG', async () => {
@@ -282,7 +284,8 @@ describe('Uploadcare', () => {
     expect(asked.headers.authorization).toBe('Uploadcare.Simple demopublickey:demosecretkey');
     expect(asked.headers.accept).toBe('application/vnd.uploadcare-v0.7+json');
     const [row] = await ctx.deps.db.select().from(uploadedFiles).where(eq(uploadedFiles.fileName, UUID));
-    expect(row).toMatchObject({ storage: 'uploadcare', bookingId: null, fileSize: 2_400_000 });
+    expect(row).toMatchObject({ storage: 'uploadcare', fileSize: 2_400_000 });
+    expect(await bookingsUsing(ctx.deps.db, UUID)).toEqual([]);
     // Not stored yet: a file no booking claims is Uploadcare's to delete after 24 hours.
     expect(storeRequestsFor(UUID)).toHaveLength(0);
   });
@@ -378,7 +381,7 @@ describe('a booking that attaches files from Uploadcare', () => {
       expect(stored).toHaveLength(1);
       expect(stored[0]!.headers.authorization).toBe('Uploadcare.Simple demopublickey:demosecretkey');
       expect(stored[0]!.headers.accept).toBe('application/vnd.uploadcare-v0.7+json');
-      expect(await rowOf(file.filename)).toMatchObject({ bookingId: id });
+      expect(await bookingsUsing(ctx.deps.db, file.filename)).toEqual([id]);
     }
   });
 
@@ -400,7 +403,7 @@ describe('a booking that attaches files from Uploadcare', () => {
     finishStoring();
     const booked = await withFile;
     expect(booked.status).toBe(201);
-    expect(await rowOf(logo.filename)).toMatchObject({ bookingId: (await booked.json()).id });
+    expect(await bookingsUsing(ctx.deps.db, logo.filename)).toEqual([(await booked.json()).id]);
   });
 
   it('makes no booking when Uploadcare cannot store a file, and the file can be booked again', async () => {
@@ -413,12 +416,13 @@ describe('a booking that attaches files from Uploadcare', () => {
       'Your uploaded files could not be saved just now, so the booking was not made. Please try again.',
     );
     expect(await bookingCount()).toBe(before);
-    expect(await rowOf(logo.filename)).toMatchObject({ bookingId: null });
+    expect(await rowOf(logo.filename)).toBeDefined();
+    expect(await bookingsUsing(ctx.deps.db, logo.filename)).toEqual([]);
 
     storeFailures.delete(logo.filename);
     const retried = await book([logo]);
     expect(retried.status).toBe(201);
-    expect(await rowOf(logo.filename)).toMatchObject({ bookingId: (await retried.json()).id });
+    expect(await bookingsUsing(ctx.deps.db, logo.filename)).toEqual([(await retried.json()).id]);
   });
 
   it('makes no booking when Uploadcare no longer has a file, naming it', async () => {
@@ -437,7 +441,8 @@ describe('a booking that attaches files from Uploadcare', () => {
     const before = await bookingCount();
     expect((await book([logo], down)).status).toBe(503);
     expect(await bookingCount()).toBe(before);
-    expect(await rowOf(logo.filename)).toMatchObject({ bookingId: null });
+    expect(await rowOf(logo.filename)).toBeDefined();
+    expect(await bookingsUsing(ctx.deps.db, logo.filename)).toEqual([]);
   });
 
   it('asks Uploadcare nothing for files uploaded through the site', async () => {

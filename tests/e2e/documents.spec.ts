@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { isA4, readPdf } from '../fixtures/pdf-reader.ts';
 import { setupBookingHeaders } from '../fixtures/bookings.ts';
-import { TRANSPARENT_PNG } from '../fixtures/e2e-server.ts';
+import { ADMIN_PASSWORD, TRANSPARENT_PNG } from '../fixtures/e2e-server.ts';
 import { signInAsStaff } from '../fixtures/staff-setup.ts';
 
 // What a business customer keeps, on a phone (api.md "Documents for business customers"): the
@@ -76,13 +76,20 @@ test.describe('@mobile invoices, the campaign report and Book again on the track
     await trackPriya(page, baseURL!);
     await page.getByRole('link', { name: 'Book again' }).click();
     await expect(page).toHaveURL(/\/booking\?rebook=1$/);
-    await expect(page.getByTestId('rebook-note')).toContainText('from booking #1 are filled in');
+    await expect(page.getByTestId('rebook-note')).toContainText('Your details, brand files and locations from booking #1 are filled in');
     await expect(page.getByLabel('First name')).toHaveValue('Priya');
     await expect(page.getByLabel('Last name')).toHaveValue('Shah');
     await expect(page.getByLabel('Business name')).toHaveValue('Northern Roast Coffee');
     await expect(page.getByLabel('Email')).toHaveValue(PRIYA.email);
     await expect(page.getByLabel('Preferred date')).toHaveValue('');
+    // The brand files come attached as they are: named, from booking #1, removable, nothing uploading.
+    const logo = page.getByTestId('upload-item').filter({ hasText: 'northern-roast-logo.png' });
+    await expect(logo).toContainText('From booking #1');
+    await expect(logo.getByRole('button', { name: 'Remove northern-roast-logo.png' })).toBeVisible();
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
     await expectNoSeriousAxeViolations(page);
+    await logo.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('booking-rebook-files-375.png') });
     await page.screenshot({ path: test.info().outputPath('booking-rebook-375.png') });
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.screenshot({ path: test.info().outputPath('booking-rebook-1280.png') });
@@ -99,9 +106,21 @@ test.describe('@mobile invoices, the campaign report and Book again on the track
       'Market Street, Manchester M1 1PT',
       'Oldham Street, Manchester M4 1LE',
     ]);
+    // The same stored file, named by reference: nothing was uploaded again.
+    expect(payload.uploadedFiles).toEqual([expect.objectContaining({ originalName: 'northern-roast-logo.png', mimeType: 'image/png' })]);
     // The price is the server's, from the quantity and work type: 10 day patches, £599.
-    expect((await response.json()).totalPrice).toBe(599);
+    const booked = await response.json();
+    expect(booked.totalPrice).toBe(599);
     await expect(page.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible();
+
+    // Staff see the file under the new booking too: the one stored file, for both bookings.
+    const origin = { Origin: baseURL! };
+    expect((await page.request.post('/api/admin/login', { headers: origin, data: { password: ADMIN_PASSWORD } })).status()).toBe(204);
+    const listed = await page.request.get(`/api/bookings?q=${encodeURIComponent(PRIYA.email)}`, { headers: origin });
+    const rows = (await listed.json()) as { id: number; uploadedFiles: { fileName: string; originalName: string }[] }[];
+    const filesOf = (id: number) => rows.find((row) => row.id === id)?.uploadedFiles;
+    expect(filesOf(booked.id)).toEqual([expect.objectContaining({ originalName: 'northern-roast-logo.png', fileName: payload.uploadedFiles[0].filename })]);
+    expect(filesOf(PRIYA.id)).toEqual(filesOf(booked.id));
   });
 
   test('staff download the invoices CSV from Quick Actions', async ({ page }) => {

@@ -91,14 +91,14 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
   useEarlyInput(form, adoptEarlyInput);
 
   // "Book again" from the tracking page: the earlier booking's details, a new date to choose.
-  const [rebooked, setRebooked] = useState<{ id: number } | { failed: true } | null>(null);
+  const [rebooked, setRebooked] = useState<{ id: number; files: number } | { failed: true } | null>(null);
   useEffect(() => {
     const id = rebookIdFrom(window.location.search);
     if (id === null) return;
     api<RebookData>(`/api/bookings/${id}/rebook`, { cache: 'no-store' })
       .then((data) => {
-        prefillFromBooking(data);
-        setRebooked({ id });
+        prefillFromBooking(id, data);
+        setRebooked({ id, files: data.uploadedFiles.length });
       })
       .catch(() => setRebooked({ failed: true }));
   }, []);
@@ -256,7 +256,9 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
       {rebooked && (
         <p role="status" data-testid="rebook-note" className="mb-6 rounded-xl border border-concrete-100 bg-concrete-50 px-4 py-3 text-concrete-700">
           {'id' in rebooked
-            ? `Your details and locations from booking #${rebooked.id} are filled in. Choose a date for the new campaign, add your brand files, and check the rest before you book.`
+            ? rebooked.files > 0
+              ? `Your details, brand files and locations from booking #${rebooked.id} are filled in. Choose a date for the new campaign and check the rest before you book.`
+              : `Your details and locations from booking #${rebooked.id} are filled in. Choose a date for the new campaign, add your brand files, and check the rest before you book.`
             : 'We could not fill in your earlier booking. Track it again and choose Book again, or fill in the form below.'}
         </p>
       )}

@@ -11,6 +11,7 @@ import {
   fileRejectionReason,
   removeUpload,
   updateUpload,
+  uploadStatusText,
 } from './booking-store.ts';
 import { FieldError, controlId, errorId, hintId } from './Field.tsx';
 import { uploadBrandingFile } from './upload.ts';
@@ -157,8 +158,7 @@ export function UploadField({ uploadcarePublicKey, error }: UploadFieldProps) {
         <ul className="mt-4 space-y-2" aria-label="Uploaded files">
           {uploads.map((item) => {
             const percent = Math.round(item.progress * 100);
-            const status =
-              item.status === 'done' ? 'Uploaded' : item.status === 'failed' ? `Failed: ${item.error ?? 'upload failed'}` : `Uploading… ${percent}%`;
+            const status = uploadStatusText(item);
             return (
               <li key={item.id} className="rounded-2xl border border-concrete-200 bg-white py-2 pr-2 pl-4" data-testid="upload-item">
                 <div className="flex items-center gap-3">
@@ -179,19 +179,22 @@ export function UploadField({ uploadcarePublicKey, error }: UploadFieldProps) {
                     Remove<span className="sr-only"> {item.name}</span>
                   </button>
                 </div>
-                <div
-                  role="progressbar"
-                  aria-label={`Upload progress for ${item.name}`}
-                  aria-valuemin={0}
-                  aria-valuemax={100}
-                  aria-valuenow={percent}
-                  className="mt-2 mr-2 h-1.5 overflow-hidden rounded-full bg-concrete-100"
-                >
+                {/* A file kept from an earlier booking was never uploaded here: no progress to show. */}
+                {item.fromBooking === undefined && (
                   <div
-                    className={`h-full rounded-full transition-[width] ${item.status === 'failed' ? 'bg-danger-600' : 'bg-accent-500'}`}
-                    style={{ width: `${item.status === 'failed' ? 100 : percent}%` }}
-                  />
-                </div>
+                    role="progressbar"
+                    aria-label={`Upload progress for ${item.name}`}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                    aria-valuenow={percent}
+                    className="mt-2 mr-2 h-1.5 overflow-hidden rounded-full bg-concrete-100"
+                  >
+                    <div
+                      className={`h-full rounded-full transition-[width] ${item.status === 'failed' ? 'bg-danger-600' : 'bg-accent-500'}`}
+                      style={{ width: `${item.status === 'failed' ? 100 : percent}%` }}
+                    />
+                  </div>
+                )}
               </li>
             );
           })}

@@ -44,6 +44,19 @@ export interface UploadItem {
   progress: number;
   result?: UploadedFile;
   error?: string;
+  /**
+   * Book again: a file of this earlier booking, attached as it is (nothing uploaded). The server
+   * lets the new booking use it only for the browser that tracked that booking.
+   */
+  fromBooking?: number;
+}
+
+/** How an attached file's line reads under its name. */
+export function uploadStatusText(item: UploadItem): string {
+  if (item.fromBooking !== undefined) return `From booking #${item.fromBooking}`;
+  if (item.status === 'done') return 'Uploaded';
+  if (item.status === 'failed') return `Failed: ${item.error ?? 'upload failed'}`;
+  return `Uploading… ${Math.round(item.progress * 100)}%`;
 }
 
 export function uploadedFilesOf(items: readonly UploadItem[]): UploadedFile[] {

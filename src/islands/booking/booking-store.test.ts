@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { BOOKING_FORM_DEFAULTS, MAX_UPLOAD_BYTES, type BookingFormValues } from '../../domain/booking-schema.ts';
 import {
+  $locations,
+  $uploads,
+  $values,
   activeTile,
   attemptFor,
   bookingSummary,
@@ -17,12 +20,14 @@ import {
   orderedErrors,
   parseUnavailableDates,
   pickKnown,
+  prefillFromBooking,
   quantityAfterLocationsChange,
   quantityAfterTile,
   quantityFromCustomDraft,
   reconcileErrors,
   standingRefusal,
   uploadedFilesOf,
+  uploadStatusText,
   withLocationCheck,
   type Refusal,
   type SelectedLocation,
@@ -336,5 +341,36 @@ describe('bookingSummary', () => {
 
   it('prices the display total from the quantity and work type', () => {
     expect(displayTotalPence({ quantity: '11', workType: 'night' })).toBe(59_900 + 4_500 + 11 * 2_000);
+  });
+});
+
+describe('Book again: the form filled from an earlier booking', () => {
+  const logo = { filename: '9f0c1d2e-0000-4000-8000-000000000001.png', originalName: 'roasters-logo.png', fileSize: 48_000, mimeType: 'image/png' as const };
+
+  it('attaches its brand files as they are, each sent again by reference and removable like any upload', () => {
+    prefillFromBooking(7, {
+      businessName: 'Northern Roasters',
+      firstName: 'Amira',
+      lastName: 'Khan',
+      email: 'amira@northernroasters.co.uk',
+      phone: '0161 496 0000',
+      quantity: 12,
+      workType: 'day',
+      locations: [{ address: 'Market Street, Manchester M1 1PT', lat: 53.48, lng: -2.24 }],
+      uploadedFiles: [logo],
+    });
+    expect($values.get()).toMatchObject({ firstName: 'Amira', quantity: '12', workType: 'day', preferredDate: '' });
+    expect($locations.get().map((location) => location.address)).toEqual(['Market Street, Manchester M1 1PT']);
+    const items = $uploads.get();
+    expect(items).toEqual([expect.objectContaining({ name: 'roasters-logo.png', size: 48_000, status: 'done', fromBooking: 7 })]);
+    expect(uploadStatusText(items[0]!)).toBe('From booking #7');
+    expect(uploadedFilesOf(items)).toEqual([logo]);
+  });
+
+  it('says how each upload stands', () => {
+    const item: UploadItem = { id: 1, name: 'a.png', size: 1, status: 'uploading', progress: 0.42 };
+    expect(uploadStatusText(item)).toBe('Uploading… 42%');
+    expect(uploadStatusText({ ...item, status: 'done', progress: 1 })).toBe('Uploaded');
+    expect(uploadStatusText({ ...item, status: 'failed', error: 'Too large' })).toBe('Failed: Too large');
   });
 });

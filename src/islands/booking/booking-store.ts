@@ -1,6 +1,6 @@
 import { atom, computed, map } from 'nanostores';
 import { BOOKING_FORM_DEFAULTS } from '../../domain/booking-limits.ts';
-import type { BookingFormValues } from '../../domain/booking-schema.ts';
+import type { BookingFormValues, UploadedFile } from '../../domain/booking-schema.ts';
 import type { QuantityTile } from '../../domain/quantity.ts';
 import type { FieldName } from './booking-fields.ts';
 import { type SelectedLocation, joinAddresses, quantityAfterLocationsChange, quantityAfterTile } from './booking-locations.ts';
@@ -94,6 +94,8 @@ export interface RebookData {
   quantity: number;
   workType: FormValues['workType'];
   locations: { address: string; lat: number; lng: number }[];
+  /** The booking's brand files by their stored names: attached again as they are, never re-uploaded. */
+  uploadedFiles: UploadedFile[];
 }
 
 /** The booking to book again, from /booking?rebook=ID (the tracking page's "Book again"). */
@@ -103,10 +105,11 @@ export function rebookIdFrom(search: string): number | null {
 }
 
 /**
- * Fills the form with an earlier booking: business, contact, work type, its locations and its
- * number of patches. The date stays empty (the one thing chosen again); the price is the server's.
+ * Fills the form with an earlier booking: business, contact, work type, its locations, its number
+ * of patches and its brand files (already attached, each removable). The date stays empty (the one
+ * thing chosen again); the price is the server's.
  */
-export function prefillFromBooking(data: RebookData): void {
+export function prefillFromBooking(bookingId: number, data: RebookData): void {
   for (const name of ['businessName', 'firstName', 'lastName', 'email', 'phone'] as const) setField(name, data[name]);
   setField('workType', data.workType);
   setField('preferredDate', '');
@@ -115,4 +118,15 @@ export function prefillFromBooking(data: RebookData): void {
   const quantity = String(data.quantity);
   $values.setKey('quantity', quantity);
   $isCustom.set(quantity !== '5' && quantity !== '10');
+  $uploads.set(
+    data.uploadedFiles.map((file) => ({
+      id: nextUploadId++,
+      name: file.originalName,
+      size: file.fileSize,
+      status: 'done',
+      progress: 1,
+      result: file,
+      fromBooking: bookingId,
+    })),
+  );
 }

@@ -11,6 +11,8 @@ import { createBooking } from '../../services/bookings/bookings.ts';
 import { readIdempotencyKey } from '../../services/bookings/idempotency.ts';
 import { clientKey, previousClientKey } from '../../services/limits/client-info.ts';
 import { afterResponse } from '../background.ts';
+import { getCookie } from 'hono/cookie';
+import { PHOTO_GRANT_COOKIE, readGrantTokens } from '../../services/projects/tracking.ts';
 
 // A business books a few times at most; a script filling the calendar with unpaid holds gets 429.
 const BOOKING_LIMIT = { name: 'create-booking', limit: 20, windowSeconds: 60 * 60 };
@@ -55,6 +57,8 @@ export const bookingRoutes = new Hono<AppEnv>()
         idempotencyKey,
         client,
         previousClient: (tx) => previousClientKey(c, tx),
+        // Book again: the browser's tracking grants let the new booking use that booking's files.
+        grantTokens: readGrantTokens(getCookie(c, PHOTO_GRANT_COOKIE)),
       }),
     );
     if (result.deliverMail) afterResponse(c, result.deliverMail);

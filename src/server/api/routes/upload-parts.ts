@@ -144,8 +144,7 @@ export const uploadPartRoutes = new Hono<AppEnv>()
           fileSize,
           mimeType: session.mimeType,
           storage: files.kind,
-          bookingId: null,
-          clientKey: session.clientKey,
+            clientKey: session.clientKey,
           createdAt: now(),
         })
         .returning();

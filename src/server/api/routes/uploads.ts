@@ -118,7 +118,6 @@ async function storeUpload(c: Context<AppEnv>, file: ReceivedFile) {
         fileSize,
         mimeType: type.mimeType,
         storage: files.kind,
-        bookingId: null,
         clientKey: client,
         createdAt: now(),
       });
@@ -198,7 +197,7 @@ export const uploadRoutes = new Hono<AppEnv>()
     const insert = () =>
       db
         .insert(uploadedFiles)
-        .values({ fileName, originalName, fileSize: info.size, mimeType: type.mimeType, storage: 'uploadcare', bookingId: null, clientKey: client, createdAt: now() })
+        .values({ fileName, originalName, fileSize: info.size, mimeType: type.mimeType, storage: 'uploadcare', clientKey: client, createdAt: now() })
         .onConflictDoNothing({ target: uploadedFiles.fileName })
         .returning();
     const quota = known

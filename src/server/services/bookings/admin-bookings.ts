@@ -1,7 +1,8 @@
 import { staffNameOf } from '../staff/staff-users.ts';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../../db/client.ts';
-import { bookingSearchText, bookings, progressLogs, uploadedFiles } from '../../../../db/schema.ts';
+import { bookingSearchText, bookings, progressLogs } from '../../../../db/schema.ts';
+import { filesOfBookings } from './booking-files.ts';
 import { notFound } from '../../api/errors.ts';
 import { toBookingJson, type BookingRow } from './booking-view.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
@@ -86,11 +87,8 @@ async function withFilesAndLogs(db: Database, rows: BookingRow[]): Promise<Admin
   const ids = rows.map((row) => row.id);
   if (ids.length === 0) return [];
   const [files, logs, proofs] = await Promise.all([
-    db
-      .select({ id: uploadedFiles.id, bookingId: uploadedFiles.bookingId, fileName: uploadedFiles.fileName, originalName: uploadedFiles.originalName })
-      .from(uploadedFiles)
-      .where(inArray(uploadedFiles.bookingId, ids))
-      .orderBy(asc(uploadedFiles.id)),
+    // A file Book again shares is listed under each booking that uses it.
+    filesOfBookings(db, ids),
     db
       .select({
         id: progressLogs.id,
@@ -110,7 +108,7 @@ async function withFilesAndLogs(db: Database, rows: BookingRow[]): Promise<Admin
   return rows.map((row) =>
     toAdminBookingJson(
       row,
-      files.filter((file) => file.bookingId === row.id).map(({ bookingId: _, ...file }) => file),
+      files.filter((file) => file.bookingId === row.id).map(({ id, fileName, originalName }) => ({ id, fileName, originalName })),
       logs.filter((log) => log.bookingId === row.id).map(({ bookingId: _, ...log }) => log),
       proofs.get(row.id) ?? null,
     ),

@@ -46,6 +46,11 @@ export interface CreateBookingInput {
   client: string;
   /** The caller's key under yesterday's secret (idempotency.ts IdempotencyClaim). */
   previousClient?: (tx: Database) => Promise<string | undefined>;
+  /**
+   * The tracking grants the caller's browser holds (its photo cookie's tokens): the files of a
+   * booking it may track can be attached again (Book again, booking-files.ts).
+   */
+  grantTokens?: string[];
 }
 
 /**
@@ -76,13 +81,14 @@ export interface CreateBookingResult {
  * POST /api/bookings (api.md). Adds to the schema's checks what only the server knows
  * (today's date in the UK, the date's availability, the price, which uploads exist) and writes
  * everything a new booking means in ONE transaction: the booking, its locations, the claim on its
- * uploaded files, a channel log and its e-mails in the outbox. Any failure leaves none of them.
- * E-mail is sent after the commit (after the answer, through `deliverMail`) and never fails the
- * booking. The statements are few on purpose, each a round trip made while the date's lock is
- * held: the lock, the date's state, the booking, the file claims when there are files, and one
- * combined write for the rest. tests/api/booking-statements.test.ts keeps count.
+ * uploaded files (fresh uploads, or for Book again an earlier booking's), a channel log and its
+ * e-mails in the outbox. Any failure leaves none of them. E-mail is sent after the commit (after
+ * the answer, through `deliverMail`) and never fails the booking. The statements are few on
+ * purpose, each a round trip made while the date's lock is held: the lock, the date's state, the
+ * booking, the files' lock and check when there are files, and one combined write for the rest
+ * (the files' rows among them). tests/api/booking-statements.test.ts keeps count.
  */
-export async function createBooking(deps: AppDeps, { payload, idempotencyKey, client, previousClient }: CreateBookingInput): Promise<CreateBookingResult> {
+export async function createBooking(deps: AppDeps, { payload, idempotencyKey, client, previousClient, grantTokens = [] }: CreateBookingInput): Promise<CreateBookingResult> {
   const now = deps.now();
   const key = idempotencyKey ? { scope: IDEMPOTENCY_SCOPE, key: idempotencyKey } : undefined;
   // Before the transaction: a network call inside it would hold the date's lock and a pooled
@@ -161,8 +167,8 @@ export async function createBooking(deps: AppDeps, { payload, idempotencyKey, cl
       .returning();
     if (!booking) throw new Error('The booking insert returned no row');
 
-    const files = await claimUploadedFiles(tx, booking.id, payload.uploadedFiles);
-    const fileNames = files.map((file) => file.originalName);
+    const fileClaim = await claimUploadedFiles(tx, booking.id, payload.uploadedFiles, { grantTokens, now });
+    const fileNames = fileClaim.files.map((file) => file.originalName);
 
     // The confirmation e-mail's magic link to the tracking page (services/projects/tracking.ts).
     const trackingLink = trackingLinkInsert(tx, booking.id, now);
@@ -202,6 +208,7 @@ export async function createBooking(deps: AppDeps, { payload, idempotencyKey, cl
             ),
           ]
         : []),
+      ...(fileClaim.write ? [fileClaim.write] : []),
       channelLogInsert(tx, {
         channel: 'booking',
         action: 'booking_created',

@@ -1,4 +1,5 @@
 import { and, inArray, isNull, lt, or } from 'drizzle-orm';
+import { isUnclaimedFile } from '../bookings/booking-files.ts';
 import { uploadSessions, uploadedFiles } from '../../../../db/schema.ts';
 import type { AppDeps } from '../../api/deps.ts';
 
@@ -22,7 +23,7 @@ export async function deleteUnclaimedUploads(deps: CleanupDeps, createdBefore: D
       const rows = await tx
         .select({ id: uploadedFiles.id, fileName: uploadedFiles.fileName, storage: uploadedFiles.storage })
         .from(uploadedFiles)
-        .where(and(isNull(uploadedFiles.bookingId), lt(uploadedFiles.createdAt, createdBefore)))
+        .where(and(isUnclaimedFile(), lt(uploadedFiles.createdAt, createdBefore)))
         .orderBy(uploadedFiles.id)
         .limit(UPLOAD_BATCH)
         .for('update', { skipLocked: true });

@@ -3,6 +3,7 @@ import type { Database } from '../../../../db/client.ts';
 import { uploadedFiles, uploadSessions } from '../../../../db/schema.ts';
 import { AppError } from '../../api/errors.ts';
 import { RETENTION } from '../jobs/maintenance.ts';
+import { isUnclaimedFile } from '../bookings/booking-files.ts';
 
 /**
  * The per-client upload limit stops one address; this stops many. Files nobody has attached to a
@@ -81,7 +82,7 @@ async function unclaimedBytes(db: Database, now: Date, client?: string): Promise
     db
       .select({ total: sql<string>`coalesce(sum(${uploadedFiles.fileSize}), 0)`, oldest: sql<Date | string | null>`min(${uploadedFiles.createdAt})` })
       .from(uploadedFiles)
-      .where(and(isNull(uploadedFiles.bookingId), gt(uploadedFiles.createdAt, windowStart), ofClient(uploadedFiles.clientKey))),
+      .where(and(isUnclaimedFile(), gt(uploadedFiles.createdAt, windowStart), ofClient(uploadedFiles.clientKey))),
     db
       .select({ total: sql<string>`coalesce(sum(${uploadSessions.receivedBytes}), 0)`, quietest: sql<Date | string | null>`min(${uploadSessions.lastActivityAt})` })
       .from(uploadSessions)

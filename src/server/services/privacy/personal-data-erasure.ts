@@ -14,11 +14,11 @@ import {
   uploadSessions,
   reviewRequests,
   reviews,
-  uploadedFiles,
 } from '../../../../db/schema.ts';
 import type { Database } from '../../../../db/client.ts';
 import type { AppDeps } from '../../api/deps.ts';
 import { revokeTrackingAccess } from '../projects/tracking.ts';
+import { releaseBookingFiles } from '../bookings/booking-files.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import { ERASED_RESPONSE_STATUS } from '../bookings/idempotency.ts';
 import { eraseWorkers, workerNeedles, workersWithEmail } from './worker-erasure.ts';
@@ -53,7 +53,11 @@ export const PERSONAL_DATA = {
   },
   booking_locations: { erasure: 'address emptied, coordinates zeroed', personal: ['address'], other: ['postcode', 'region'] },
   progress_logs: { erasure: 'notes emptied (the step history stays)', personal: ['notes'], other: ['step_name', 'status', 'user_id'] },
-  uploaded_files: { erasure: 'rows and files deleted', personal: ['original_name'], other: ['file_name', 'mime_type', 'storage', 'client_key'] },
+  uploaded_files: {
+    erasure: 'rows and files deleted, but a file another booking still uses (Book again) stays with that booking',
+    personal: ['original_name'],
+    other: ['file_name', 'mime_type', 'storage', 'client_key'],
+  },
   upload_sessions: {
     erasure: "sessions of the subject's uploaded files deleted (unfinished ones expire with RETENTION.unclaimedUploads)",
     personal: ['original_name'],
@@ -195,26 +199,23 @@ export async function erasePersonalData(
       const photoRows = (
         await tx.select({ name: photos.fileName, thumbnail: photos.thumbnailFileName }).from(photos).where(inArray(photos.bookingId, ids))
       ).flatMap((row) => [{ name: row.name }, ...(row.thumbnail ? [{ name: row.thumbnail }] : [])]);
-      const fileRows = await tx
-        .select({ name: uploadedFiles.fileName, storage: uploadedFiles.storage })
-        .from(uploadedFiles)
-        .where(inArray(uploadedFiles.bookingId, ids));
       const proofRows = (
         await tx.select({ name: proofs.fileName, preview: proofs.previewFileName }).from(proofs).where(inArray(proofs.bookingId, ids))
       ).flatMap((row) => [{ name: row.name }, ...(row.preview ? [{ name: row.preview }] : [])]);
+      // A brand file another booking still uses (Book again by someone else) stays with that booking.
+      const fileRows = await releaseBookingFiles(db, ids);
       storedFiles.push(
         ...photoRows.map((row) => row.name),
-        ...fileRows.filter((row) => row.storage !== 'uploadcare').map((row) => row.name),
+        ...fileRows.filter((row) => row.storage !== 'uploadcare').map((row) => row.fileName),
         ...proofRows.map((row) => row.name),
       );
-      const uploadedNames = fileRows.map((row) => row.name);
+      const uploadedNames = fileRows.map((row) => row.fileName);
       if (uploadedNames.length) await tx.delete(uploadSessions).where(inArray(uploadSessions.fileName, uploadedNames));
       // A proof's version history and a change's payment stay (the accounts, what was approved when);
       // the customer's words, staff notes to them and the artwork itself go.
       await tx.update(proofs).set({ note: null, comment: null, originalName: ERASED_NAME }).where(inArray(proofs.bookingId, ids));
       await tx.update(stencilChanges).set({ comment: ERASED_NAME, waivedReason: null }).where(inArray(stencilChanges.bookingId, ids));
       await tx.delete(photos).where(inArray(photos.bookingId, ids));
-      await tx.delete(uploadedFiles).where(inArray(uploadedFiles.bookingId, ids));
       await tx.delete(reviewRequests).where(inArray(reviewRequests.bookingId, ids));
       reviewsDeleted = (await tx.delete(reviews).where(inArray(reviews.bookingId, ids)).returning({ id: reviews.id })).length;
       await tx.update(progressLogs).set({ notes: null }).where(inArray(progressLogs.bookingId, ids));

@@ -6,11 +6,11 @@ import {
   emailOutbox,
   photos,
   reviews,
-  uploadedFiles,
 } from '../../../../db/schema.ts';
 import type { Database } from '../../../../db/client.ts';
 import type { AppDeps } from '../../api/deps.ts';
 import { toBookingJson } from '../bookings/booking-view.ts';
+import { filesOfBookings } from '../bookings/booking-files.ts';
 export { ERASED_NAME, erasePersonalData, type ErasureResult } from './personal-data-erasure.ts';
 
 /**
@@ -33,7 +33,7 @@ export interface PersonalDataExport {
   enquiries: (typeof contactEnquiries.$inferSelect)[];
   reviews: (typeof reviews.$inferSelect)[];
   emailsSent: { id: number; kind: string; subject: string; status: string; createdAt: Date; sentAt: Date | null }[];
-  files: { fileName: string; originalName: string; mimeType: string; fileSize: number; bookingId: number | null }[];
+  files: { fileName: string; originalName: string; mimeType: string; fileSize: number; bookingId: number }[];
   photos: { fileName: string; photoType: string; bookingId: number; description: string | null }[];
 }
 
@@ -49,11 +49,8 @@ export async function exportPersonalData(db: Database, email: string, now: Date)
       .from(emailOutbox)
       .where(sql`lower(${emailOutbox.to}) = ${email.trim().toLowerCase()}`)
       .orderBy(emailOutbox.id),
-    byBooking((list) =>
-      db
-        .select({ fileName: uploadedFiles.fileName, originalName: uploadedFiles.originalName, mimeType: uploadedFiles.mimeType, fileSize: uploadedFiles.fileSize, bookingId: uploadedFiles.bookingId })
-        .from(uploadedFiles)
-        .where(inArray(uploadedFiles.bookingId, list)),
+    byBooking(async (list) =>
+      (await filesOfBookings(db, list)).map(({ fileName, originalName, mimeType, fileSize, bookingId }) => ({ fileName, originalName, mimeType, fileSize, bookingId })),
     ),
     byBooking((list) =>
       db

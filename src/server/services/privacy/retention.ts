@@ -9,12 +9,13 @@ import {
   invoices,
   pageViews,
   photos,
-  uploadedFiles,
 } from '../../../../db/schema.ts';
 import { londonDate } from '../../../domain/schedule.ts';
 import type { AppDeps } from '../../api/deps.ts';
+import type { Database } from '../../../../db/client.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import { applyRollupRetention } from '../analytics/page-view-rollup.ts';
+import { releaseBookingFiles } from '../bookings/booking-files.ts';
 
 /**
  * What /privacy promises (src/content/legal.ts DATA_RETENTION and its "How long we keep it"),
@@ -120,7 +121,8 @@ async function deleteExpiredInvoices(db: Database, lastSupplyDate: string, { unt
 /**
  * Deletes what has outlived its period. A booking counts from the later of its creation and
  * its preferred date (a booking made for a date far ahead is kept 7 years after that date); its
- * locations, progress logs, photos and file records go with it (foreign keys cascade), and the
+ * locations, progress logs and photos go with it (foreign keys cascade), its brand files unless
+ * a later booking still uses them (booking-files.ts releaseBookingFiles), and the
  * stored files are removed after the rows are gone, so a failure never leaves a row pointing at
  * a missing file. Repeating a run deletes nothing more.
  */
@@ -142,12 +144,10 @@ export async function applyRetention(deps: Pick<AppDeps, 'db' | 'files' | 'log' 
       const photoFiles = (
         await tx.select({ name: photos.fileName, thumbnail: photos.thumbnailFileName }).from(photos).where(inArray(photos.bookingId, ids))
       ).flatMap((row) => [{ name: row.name }, ...(row.thumbnail ? [{ name: row.thumbnail }] : [])]);
-      const brandFiles = await tx
-        .select({ name: uploadedFiles.fileName, storage: uploadedFiles.storage })
-        .from(uploadedFiles)
-        .where(inArray(uploadedFiles.bookingId, ids));
+      // A brand file a newer booking still uses (Book again) stays with it.
+      const brandFiles = await releaseBookingFiles(tx as unknown as Database, ids);
       await tx.delete(bookings).where(inArray(bookings.id, ids));
-      return [...photoFiles.map((file) => file.name), ...brandFiles.filter((file) => file.storage !== 'uploadcare').map((file) => file.name)];
+      return [...photoFiles.map((file) => file.name), ...brandFiles.filter((file) => file.storage !== 'uploadcare').map((file) => file.fileName)];
     });
     for (const name of stored) {
       try {

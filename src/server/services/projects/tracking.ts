@@ -158,6 +158,17 @@ export async function hasPhotoGrant(db: Database, tokens: string[], bookingId: n
   return rows.length > 0;
 }
 
+/**
+ * The bookings these tokens hold a live grant for, as a subquery: what the tracking page's
+ * browser may reach, for a caller that must decide inside its own statement (Book again's files).
+ */
+export function grantedBookingIds(db: Database, tokens: string[], now: Date) {
+  return db
+    .select({ bookingId: photoGrants.bookingId })
+    .from(photoGrants)
+    .where(and(inArray(photoGrants.tokenHash, tokens.map(hashToken)), gt(photoGrants.expiresAt, now)));
+}
+
 /** Expired grants are useless; the hourly maintenance job removes them. */
 export async function pruneExpiredPhotoGrants(db: Database, now: Date): Promise<number> {
   const deleted = await db.delete(photoGrants).where(lt(photoGrants.expiresAt, now)).returning({ tokenHash: photoGrants.tokenHash });
