@@ -104,6 +104,7 @@ test('@mobile a project goes through the five steps with a note, a photo hidden 
   await expect(card.getByRole('img', { name: 'Shop front, morning light' })).toHaveAttribute('src', /^\/uploads\/photo-[0-9a-f-]+-thumb\.jpg$/);
 
   // Hidden from the customer: the photo stays on the card, marked, and the history says so.
+  await expect(card).toContainText('Hide takes a photo off everything the customer sees');
   const tile = card.getByTestId('project-photo');
   await expect(tile.getByTestId('photo-hidden')).toHaveCount(0);
   await tile.getByRole('button', { name: /^Hide after photo .+ from the customer$/ }).click();

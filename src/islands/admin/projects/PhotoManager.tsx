@@ -188,6 +188,12 @@ export function PhotoManager({ bookingId, currentStep, photos, onChanged }: Phot
       </details>
 
       {photos.length > 0 && (
+        <p className="mt-3 text-sm text-concrete-600">
+          Hide takes a photo off everything the customer sees: the tracking page, e-mails, the campaign report and the public project page. It stays
+          here for staff.
+        </p>
+      )}
+      {photos.length > 0 && (
         <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label={`Photos of booking #${bookingId}`}>
           {photos.map((photo) => (
             <li
