@@ -281,6 +281,13 @@ export const photos = pgTable(
     workerId: integer('worker_id').references((): AnyPgColumn => workers.id, { onDelete: 'set null' }),
     /** The phone's Idempotency-Key: the same upload sent twice (a lost answer) is stored once. */
     clientUploadId: text('client_upload_id'),
+    /**
+     * Set when staff hide the photo from the customer (services/projects/photo-visibility.ts):
+     * every customer-facing reader leaves it out while staff still see it. Null: shown.
+     */
+    hiddenAt: instant('hidden_at'),
+    /** Who hid it: a staff account's id (as progress_logs.user_id); null while shown. */
+    hiddenBy: text('hidden_by'),
     createdAt: createdAt(),
   },
   (table) => [

@@ -217,6 +217,8 @@ const ROUTE_ROLES: Record<string, 'viewer' | 'staff' | 'owner' | 'self'> = {
   'DELETE /api/progress-logs/:id': 'staff',
   'POST /api/bookings/:id/photos': 'staff',
   'DELETE /api/photos/:id': 'staff',
+  'POST /api/photos/:id/hide': 'staff',
+  'POST /api/photos/:id/show': 'staff',
   'GET /api/admin/stats': 'viewer',
   'GET /api/admin/export/bookings.csv': 'viewer',
   'GET /api/admin/export/contacts.csv': 'viewer',

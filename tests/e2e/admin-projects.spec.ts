@@ -8,8 +8,8 @@ const LOGO = fileURLToPath(new URL('../fixtures/logo.png', import.meta.url));
 
 // Staff update progress on site, so the whole flow runs on the phone; it books its own project
 // so it never races another test over the seeded ones.
-test('@mobile a project goes through the five steps with a note, a photo and a deleted log', async ({ page, request, baseURL }) => {
-  // Five steps, a note, a scaled photo upload and a deletion: more than the default budget on a busy machine.
+test('@mobile a project goes through the five steps with a note, a photo hidden from the customer and shown again, and a deleted log', async ({ page, request, baseURL }) => {
+  // Five steps, a note, a scaled photo upload, hiding it, an axe pass and a deletion: more than the default budget on a busy machine.
   test.slow();
   const created = await request.post('/api/bookings', {
     headers: setupBookingHeaders(baseURL!),
@@ -102,6 +102,27 @@ test('@mobile a project goes through the five steps with a note, a photo and a d
   await expect(page.getByTestId('toast')).toContainText('Photo Uploaded');
   await expect(card.getByRole('heading', { name: 'Photos (1)' })).toBeVisible();
   await expect(card.getByRole('img', { name: 'Shop front, morning light' })).toHaveAttribute('src', /^\/uploads\/photo-[0-9a-f-]+-thumb\.jpg$/);
+
+  // Hidden from the customer: the photo stays on the card, marked, and the history says so.
+  await expect(card).toContainText('Hide takes a photo off everything the customer sees');
+  const tile = card.getByTestId('project-photo');
+  await expect(tile.getByTestId('photo-hidden')).toHaveCount(0);
+  await tile.getByRole('button', { name: /^Hide after photo .+ from the customer$/ }).click();
+  await expect(page.getByTestId('toast')).toContainText('Photo Hidden');
+  await expect(tile.getByTestId('photo-hidden')).toHaveText('Hidden from customer');
+  await tile.screenshot({ path: test.info().outputPath('hidden-photo-375.png') });
+  await expect(card.getByRole('heading', { name: 'Photos (1)' })).toBeVisible();
+  await expect(history.getByTestId('progress-log').first()).toContainText(
+    'Photo hidden from the customer: after photo, step 5 (Shop front, morning light)',
+  );
+  const serious = async (builder: AxeBuilder) =>
+    (await builder.analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(await serious(new AxeBuilder({ page }).include('[data-testid="project"]'))).toEqual([]);
+  // And shown again.
+  await tile.getByRole('button', { name: /^Show after photo .+ to the customer$/ }).click();
+  await expect(page.getByTestId('toast')).toContainText('Photo Shown');
+  await expect(tile.getByTestId('photo-hidden')).toHaveCount(0);
+  await expect(history.getByTestId('progress-log').first()).toContainText('Photo shown to the customer again');
 
   // A log entry deleted, after confirming.
   const logCount = await history.getByTestId('progress-log').count();

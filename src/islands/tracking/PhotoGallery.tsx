@@ -77,6 +77,9 @@ export function PhotoGallery({ bookingId }: { bookingId: number }) {
                       className="aspect-[4/3] w-full object-cover transition-transform group-hover:scale-[1.03]"
                     />
                   </button>
+                  {photo.hiddenFromCustomer && (
+                    <p className="mt-2 inline-block rounded-md bg-warning-50 px-2 py-0.5 text-xs font-bold text-warning-700">Hidden from customer</p>
+                  )}
                   <p className="mt-2 text-sm">
                     <span className="font-semibold text-ink">{PHOTO_TYPE_LABEL[photo.photoType]}</span>
                     <span className="text-concrete-600"> · {formatFileSize(photo.fileSize)}</span>

@@ -32,6 +32,8 @@ export interface Photo {
   step: number;
   fileSize: number;
   createdAt: string;
+  /** Only in a signed-in staff member's answer: a photo staff hid, which the customer's list leaves out. */
+  hiddenFromCustomer?: true;
 }
 
 export const PHOTO_TYPE_LABEL: Record<Photo['photoType'], string> = {

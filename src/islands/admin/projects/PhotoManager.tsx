@@ -21,7 +21,10 @@ interface PhotoManagerProps {
   onChanged: () => void;
 }
 
-/** A project's photos: upload (scaled in the browser first) and a grid of thumbnails to delete from. */
+/**
+ * A project's photos: upload (scaled in the browser first) and a grid of thumbnails, each of which
+ * staff can hide from the customer (and show again) or delete. A hidden photo stays here, marked.
+ */
 export function PhotoManager({ bookingId, currentStep, photos, onChanged }: PhotoManagerProps) {
   const [file, setFile] = useState<File | null>(null);
   const [photoType, setPhotoType] = useState('');
@@ -98,6 +101,23 @@ export function PhotoManager({ bookingId, currentStep, photos, onChanged }: Phot
     }
   };
 
+  const setHidden = async (photo: ProjectPhoto, hidden: boolean) => {
+    setBusy(true);
+    try {
+      await api(`/api/photos/${photo.id}/${hidden ? 'hide' : 'show'}`, { method: 'POST' });
+      showToast(
+        hidden
+          ? { title: 'Photo Hidden', description: `The customer no longer sees this ${photo.photoType} photo.`, variant: 'success' }
+          : { title: 'Photo Shown', description: `The customer sees this ${photo.photoType} photo again.`, variant: 'success' },
+      );
+      onChanged();
+    } catch (error) {
+      showToast({ title: 'Update Failed', description: (error as Error).message, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
     <section aria-labelledby={id('heading')} className="border-t border-concrete-100 pt-4">
       <h4 id={id('heading')} className="text-base">
@@ -168,18 +188,33 @@ export function PhotoManager({ bookingId, currentStep, photos, onChanged }: Phot
       </details>
 
       {photos.length > 0 && (
+        <p className="mt-3 text-sm text-concrete-600">
+          Hide takes a photo off everything the customer sees: the tracking page, e-mails, the campaign report and the public project page. It stays
+          here for staff.
+        </p>
+      )}
+      {photos.length > 0 && (
         <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label={`Photos of booking #${bookingId}`}>
           {photos.map((photo) => (
-            <li key={photo.id} className="overflow-hidden rounded-xl border border-concrete-100 bg-paper">
+            <li
+              key={photo.id}
+              className={`overflow-hidden rounded-xl border bg-paper ${photo.hiddenAt ? 'border-warning-700 border-dashed' : 'border-concrete-100'}`}
+              data-testid="project-photo"
+            >
               <a href={`/uploads/${photo.fileName}`} target="_blank" rel="noopener" className="block">
                 <img
                   src={`/uploads/${photo.thumbnailFileName ?? photo.fileName}`}
                   alt={photo.description || `${photo.photoType} photo, step ${photo.step}`}
                   loading="lazy"
-                  className="aspect-[4/3] w-full bg-concrete-100 object-cover"
+                  className={`aspect-[4/3] w-full bg-concrete-100 object-cover ${photo.hiddenAt ? 'opacity-60' : ''}`}
                 />
               </a>
               <div className="p-2 text-sm">
+                {photo.hiddenAt && (
+                  <p className="mb-1 inline-block rounded-md bg-warning-50 px-2 py-0.5 text-xs font-bold text-warning-700" data-testid="photo-hidden">
+                    Hidden from customer
+                  </p>
+                )}
                 <p className="font-semibold capitalize">{photo.photoType}</p>
                 <p className="text-concrete-600">
                   Step {photo.step} · {formatFileSize(photo.fileSize)}
@@ -197,15 +232,29 @@ export function PhotoManager({ bookingId, currentStep, photos, onChanged }: Phot
                     }}
                   />
                 )}
-                <button data-change
-                  type="button"
-                  className="mt-1 min-h-11 font-semibold text-danger-600 underline-offset-2 hover:underline disabled:opacity-50"
-                  disabled={busy}
-                  onClick={() => void remove(photo)}
-                  aria-label={`Delete ${photo.photoType} photo ${photo.originalName}`}
-                >
-                  Delete
-                </button>
+                {photo.hiddenAt && photo.hiddenByName && <p className="text-concrete-600">Hidden by {photo.hiddenByName}</p>}
+                <div className="mt-1 flex flex-wrap gap-x-4">
+                  <button data-change
+                    type="button"
+                    className="min-h-11 font-semibold text-ink underline-offset-2 hover:underline disabled:opacity-50"
+                    disabled={busy}
+                    onClick={() => void setHidden(photo, !photo.hiddenAt)}
+                  >
+                    {photo.hiddenAt ? 'Show' : 'Hide'}
+                    <span className="sr-only">
+                      {photo.hiddenAt ? ` ${photo.photoType} photo ${photo.originalName} to the customer` : ` ${photo.photoType} photo ${photo.originalName} from the customer`}
+                    </span>
+                  </button>
+                  <button data-change
+                    type="button"
+                    className="min-h-11 font-semibold text-danger-600 underline-offset-2 hover:underline disabled:opacity-50"
+                    disabled={busy}
+                    onClick={() => void remove(photo)}
+                    aria-label={`Delete ${photo.photoType} photo ${photo.originalName}`}
+                  >
+                    Delete
+                  </button>
+                </div>
               </div>
             </li>
           ))}

@@ -31,6 +31,9 @@ export interface ProjectPhoto {
   accuracyM?: number | null;
   workerId?: number | null;
   workerName?: string | null;
+  /** When staff hid it from the customer, and who; null while the customer sees it. */
+  hiddenAt?: string | null;
+  hiddenByName?: string | null;
 }
 
 export interface Project {

@@ -19,6 +19,7 @@ import {
   PHOTO_MESSAGES,
   uploadPhoto,
 } from '../../services/projects/project-photos.ts';
+import { setPhotoHidden } from '../../services/projects/photo-visibility.ts';
 import { listProjectsPage, readProjectListQuery } from '../../services/projects/projects-list.ts';
 import { setPageHeaders } from './admin-bookings.ts';
 
@@ -102,4 +103,14 @@ export const adminProjectRoutes = new Hono<AppEnv>()
   .delete('/photos/:id', requireAdmin, async (c) => {
     await deletePhoto(c.get('deps'), idParam(c, PHOTO_MESSAGES.photoNotFound), actorOf(c));
     return c.body(null, 204);
-  });
+  })
+
+  // Hide a photo from the customer, or show it again: 200 {id, bookingId, hiddenAt}; asking twice changes nothing.
+  .post('/photos/:id/hide', requireAdmin, (c) => changeVisibility(c, true))
+  .post('/photos/:id/show', requireAdmin, (c) => changeVisibility(c, false));
+
+async function changeVisibility(c: Context<AppEnv>, hidden: boolean) {
+  const photo = await setPhotoHidden(c.get('deps').db, idParam(c, PHOTO_MESSAGES.photoNotFound), hidden, actorOf(c));
+  if (!photo) throw notFound(PHOTO_MESSAGES.photoNotFound);
+  return c.json(photo);
+}

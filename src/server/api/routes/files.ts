@@ -3,14 +3,15 @@ import { eq, or } from 'drizzle-orm';
 import { photos, uploadedFiles } from '../../../../db/schema.ts';
 import type { AppEnv } from '../deps.ts';
 import { notFound } from '../errors.ts';
-import { requireAdmin } from '../middleware/admin-auth.ts';
+import { readAdminSession, requireAdmin } from '../middleware/admin-auth.ts';
 
 /**
  * Stored files (api.md: GET /uploads/{fileName}, GET /api/files/{fileName}).
  *
  * Project photos are public by their unguessable name (a completed project's public page shows
  * its after photos), served inline only as the raster types a browser cannot run: PNG, JPEG,
- * WebP. Customers' brand files are for admins only and always a download in a sandbox, whatever
+ * WebP. A photo staff hid from the customer is a 404 to everyone but signed-in staff, and never
+ * kept by the browser (a name once seen, in an e-mail or an old page, opens nothing). Customers' brand files are for admins only and always a download in a sandbox, whatever
  * they hold (an SVG could carry script).
  */
 const INLINE_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
@@ -30,6 +31,7 @@ export const photoFileRoutes = new Hono<AppEnv>().get('/uploads/:fileName', asyn
     .where(or(eq(photos.fileName, fileName), eq(photos.thumbnailFileName, fileName)))
     .limit(1);
   if (!photo) throw notFound();
+  if (photo.hiddenAt && !(await readAdminSession(c))) throw notFound();
   const stored = await files.get(fileName);
   if (!stored) throw notFound();
   // The thumbnail's type was sniffed at upload and named by its extension; it may differ from the photo's.
@@ -40,7 +42,7 @@ export const photoFileRoutes = new Hono<AppEnv>().get('/uploads/:fileName', asyn
     'Content-Type': isInlineImage ? mimeType : 'application/octet-stream',
     'Content-Length': String(stored.size),
     'Content-Disposition': contentDisposition(disposition, photo.originalName),
-    'Cache-Control': PHOTO_CACHE,
+    'Cache-Control': photo.hiddenAt ? 'private, no-store' : PHOTO_CACHE,
     'X-Content-Type-Options': 'nosniff',
   });
 });

@@ -85,7 +85,7 @@ export const trackingRoutes = new Hono<AppEnv>()
     } else if (!(await hasPhotoGrant(db, readGrantTokens(getCookie(c, PHOTO_GRANT_COOKIE)), id, now()))) {
       throw notFound();
     }
-    return c.json(await listBookingPhotos(db, id));
+    return c.json(await listBookingPhotos(db, id, isAdmin ? 'staff' : 'customer'));
   });
 
 function setPhotoCookie(c: Context<AppEnv>, value: string): void {

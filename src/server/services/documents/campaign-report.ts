@@ -4,6 +4,7 @@ import { BUSINESS } from '../../../content/business.ts';
 import { formatLongDate } from '../../../domain/format.ts';
 import type { AppDeps } from '../../api/deps.ts';
 import { makeThumbnail, THUMBNAIL_LONG_SIDE } from '../files/image-clean.ts';
+import { shownToCustomer } from '../projects/photo-visibility.ts';
 import { sellerFromSettings } from './invoices.ts';
 import { downloadName, INK, MUTED, PAGE, renderPdf, type Pdf } from './pdf.ts';
 
@@ -64,7 +65,10 @@ function metresBetween(a: { lat: number; lng: number }, b: { lat: number; lng: n
   return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
 }
 
-/** The report's photos: the 'after' photos the customer's tracking page shows (services/projects/tracking.ts). */
+/**
+ * The report's photos: the 'after' photos the customer's tracking page shows (services/projects/
+ * tracking.ts), so none staff hid from the customer, whoever downloads it.
+ */
 async function reportPhotos(deps: Deps, bookingId: number): Promise<ReportPhoto[]> {
   return deps.db
     .select({
@@ -78,7 +82,7 @@ async function reportPhotos(deps: Deps, bookingId: number): Promise<ReportPhoto[
       accuracyM: photos.accuracyM,
     })
     .from(photos)
-    .where(and(eq(photos.bookingId, bookingId), eq(photos.photoType, 'after')))
+    .where(and(eq(photos.bookingId, bookingId), eq(photos.photoType, 'after'), shownToCustomer()))
     .orderBy(asc(photos.takenAt), asc(photos.createdAt), asc(photos.id));
 }
 

@@ -66,7 +66,7 @@ export const PERSONAL_DATA = {
   photos: {
     erasure: 'rows and files deleted (crew photos too, with where and when they were taken)',
     personal: ['original_name', 'description'],
-    other: ['file_name', 'photo_type', 'mime_type', 'thumbnail_file_name', 'client_upload_id'],
+    other: ['file_name', 'photo_type', 'mime_type', 'thumbnail_file_name', 'client_upload_id', 'hidden_by'],
   },
   proofs: {
     erasure: 'files deleted; the note, the change request and the file name emptied (the version history stays)',

@@ -24,7 +24,11 @@ export async function toProjectsJson(db: Database, rows: BookingRow[]) {
         .orderBy(desc(progressLogs.createdAt), desc(progressLogs.id))
     : [];
   const photoRows = ids.length
-    ? await db.select().from(photos).where(inArray(photos.bookingId, ids)).orderBy(desc(photos.createdAt), desc(photos.id))
+    ? await db
+        .select({ ...getTableColumns(photos), hiddenByName: staffNameOf(photos.hiddenBy) })
+        .from(photos)
+        .where(inArray(photos.bookingId, ids))
+        .orderBy(desc(photos.createdAt), desc(photos.id))
     : [];
   const proofs = await proofSummaries(db, ids);
   const crew = await crewStatusByBooking(db, ids);
@@ -36,7 +40,12 @@ export async function toProjectsJson(db: Database, rows: BookingRow[]) {
   return rows.map((row) => {
     const bookingPhotos = photoRows
       .filter((photo) => photo.bookingId === row.id)
-      .map((photo) => ({ ...toPhotoJson(photo), workerName: photo.workerId === null ? null : (names.get(photo.workerId) ?? null) }));
+      .map((photo) => ({
+        ...toPhotoJson(photo),
+        workerName: photo.workerId === null ? null : (names.get(photo.workerId) ?? null),
+        // Who hid it from the customer, for the tile's "Hidden from customer" mark.
+        hiddenByName: photo.hiddenAt === null ? null : photo.hiddenByName,
+      }));
     const proof = proofs.get(row.id) ?? null;
     const json = toBookingJson(row, {
       progressLogs: logs.filter((log) => log.bookingId === row.id).map(toProgressLogJson),

@@ -74,6 +74,8 @@ export function toPhotoJson(row: PhotoRow) {
     fileSize: row.fileSize,
     mimeType: row.mimeType,
     createdAt: row.createdAt.toISOString(),
+    /** When staff hid it from the customer (photo-visibility.ts); null while the customer sees it. */
+    hiddenAt: row.hiddenAt?.toISOString() ?? null,
   };
 }
 

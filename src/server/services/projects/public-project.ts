@@ -5,6 +5,7 @@ import { regionForOutwardCode } from '../../../domain/postcodes.ts';
 import type { Database } from '../../../../db/client.ts';
 import { notFound } from '../../api/errors.ts';
 import { londonToday } from '../bookings/availability.ts';
+import { shownToCustomer } from './photo-visibility.ts';
 
 /**
  * The public view of a completed project (api.md, GET /api/gallery/{id}). Built field by field
@@ -40,8 +41,8 @@ export async function findPublicProject(db: Database, id: number): Promise<Publi
   const afterPhotos = await db
     .select({ id: photos.id, fileName: photos.fileName })
     .from(photos)
-    // Staff's after photos only: a crew's photos are proof of the work, for staff.
-    .where(and(eq(photos.bookingId, booking.id), eq(photos.photoType, 'after'), isNull(photos.workerId)))
+    // Staff's after photos only, and none staff hid: a crew's photos are proof of the work, for staff.
+    .where(and(eq(photos.bookingId, booking.id), eq(photos.photoType, 'after'), isNull(photos.workerId), shownToCustomer()))
     .orderBy(asc(photos.createdAt), asc(photos.id));
 
   return {

@@ -6,6 +6,7 @@ import { MAX_BOOKING_ID } from '../../../domain/booking-schema.ts';
 import { poundsFromPence } from '../../../domain/pricing.ts';
 import type { BookingRow } from '../bookings/booking-view.ts';
 import { stencilApprovedAt, type ProofSummary } from '../../../domain/proofs.ts';
+import { shownToCustomer } from './photo-visibility.ts';
 
 /**
  * Project tracking (public-site.md §2 "Track project", api.md POST /api/track-project).
@@ -175,9 +176,17 @@ export async function pruneExpiredPhotoGrants(db: Database, now: Date): Promise<
   return deleted.length;
 }
 
-/** The spec's Photo (public-site.md §3), oldest first so the page can group them by step in order. */
-export async function listBookingPhotos(db: Database, bookingId: number) {
-  const rows = await db.select().from(photos).where(eq(photos.bookingId, bookingId)).orderBy(asc(photos.step), asc(photos.createdAt), asc(photos.id));
+/**
+ * The spec's Photo (public-site.md §3), oldest first so the page can group them by step in order.
+ * The customer gets the photos shown to them only; staff get every photo, each hidden one marked
+ * `hiddenFromCustomer` (a field the customer's answer never carries).
+ */
+export async function listBookingPhotos(db: Database, bookingId: number, viewer: 'customer' | 'staff') {
+  const rows = await db
+    .select()
+    .from(photos)
+    .where(and(eq(photos.bookingId, bookingId), viewer === 'customer' ? shownToCustomer() : undefined))
+    .orderBy(asc(photos.step), asc(photos.createdAt), asc(photos.id));
   return rows.map((row) => ({
     id: row.id,
     fileName: row.fileName,
@@ -187,6 +196,7 @@ export async function listBookingPhotos(db: Database, bookingId: number) {
     step: row.step,
     fileSize: row.fileSize,
     createdAt: row.createdAt.toISOString(),
+    ...(viewer === 'staff' && row.hiddenAt ? { hiddenFromCustomer: true } : {}),
   }));
 }
 

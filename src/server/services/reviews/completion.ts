@@ -9,6 +9,7 @@ import { writeChannelLog } from '../messages/channel-log.ts';
 import { completionEmail, reviewInvitationEmail } from '../../email/templates/index.ts';
 import { openReviewInvitation } from './review-invitations.ts';
 import { createTrackingLink, trackingLinkUrl } from '../projects/tracking.ts';
+import { shownToCustomer } from '../projects/photo-visibility.ts';
 
 // The Reviews (completion) tab (admin-dashboard.md §2): completed projects, the completion e-mail
 // that closes each one, and what came back. The review invitation follows the completion e-mail.
@@ -135,7 +136,8 @@ export async function sendCompletionEmail(deps: AppDeps, bookingId: number, acto
     const afterPhotos = await tx
       .select({ fileName: photos.fileName })
       .from(photos)
-      .where(and(eq(photos.bookingId, bookingId), eq(photos.photoType, 'after')))
+      // None staff hid from the customer (the link would not open anyway).
+      .where(and(eq(photos.bookingId, bookingId), eq(photos.photoType, 'after'), shownToCustomer()))
       .orderBy(photos.id)
       .limit(6);
     const message = completionEmail(
