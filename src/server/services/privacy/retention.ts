@@ -12,7 +12,6 @@ import {
 } from '../../../../db/schema.ts';
 import { londonDate } from '../../../domain/schedule.ts';
 import type { AppDeps } from '../../api/deps.ts';
-import type { Database } from '../../../../db/client.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import { applyRollupRetention } from '../analytics/page-view-rollup.ts';
 import { releaseBookingFiles } from '../bookings/booking-files.ts';
