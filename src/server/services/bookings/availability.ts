@@ -62,10 +62,9 @@ export const HOLDING_PAYMENT_STATES = ['paid', 'processing'] as const;
 
 /**
  * The bookings that hold a share of their day's capacity: the one place that says which. On the
- * schedule and paid or being paid (see above). `_now` is kept for the callers: what holds no
- * longer depends on the time.
+ * schedule and paid or being paid (see above); no clock: what holds does not depend on the time.
  */
-export function holdsCapacity(_now: Date): SQL {
+export function holdsCapacity(): SQL {
   return and(isOnSchedule(), inArray(bookings.paymentStatus, [...HOLDING_PAYMENT_STATES]))!;
 }
 
@@ -103,7 +102,7 @@ export async function listUnavailableDates(db: Database, { now, capacity }: Avai
       .select({ date: bookingDayText() })
       .from(bookings)
       .leftJoin(scheduleDays, eq(scheduleDays.date, bookingDay()))
-      .where(and(gte(bookingDay(), today), holdsCapacity(now)))
+      .where(and(gte(bookingDay(), today), holdsCapacity()))
       .groupBy(bookingDay(), scheduleDays.capacity)
       .having(sql`sum(${bookings.quantity}) >= coalesce(${scheduleDays.capacity}, ${capacity})`),
   ]);
@@ -194,18 +193,18 @@ export async function checkDateAvailability(
       clientHolds: clientHolds.mapWith(Number),
     })
     .from(bookings)
-    .where(and(eq(bookingDay(), date), holdsCapacity(now), excludeBookingId === undefined ? undefined : ne(bookings.id, excludeBookingId)));
+    .where(and(eq(bookingDay(), date), holdsCapacity(), excludeBookingId === undefined ? undefined : ne(bookings.id, excludeBookingId)));
   const ownCapacity = row?.dayCapacity ?? capacity;
   const judged = judgeAvailability({ isBlocked: Boolean(row?.isBlocked), bookedPatches: row?.patches ?? 0, quantity, capacity, dayCapacity: ownCapacity });
   return { ...judged, clientHolds: row?.clientHolds ?? 0, dayCapacity: ownCapacity };
 }
 
-/** The patches that bookings hold on `date` at `now` (see holdsCapacity). */
-export async function heldPatches(db: Database, date: string, now: Date): Promise<number> {
+/** The patches that bookings hold on `date` (see holdsCapacity). */
+export async function heldPatches(db: Database, date: string): Promise<number> {
   const [held] = await db
     .select({ patches: bookedPatches })
     .from(bookings)
-    .where(and(eq(bookingDay(), date), holdsCapacity(now)));
+    .where(and(eq(bookingDay(), date), holdsCapacity()));
   return held?.patches ?? 0;
 }
 

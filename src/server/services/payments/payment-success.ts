@@ -166,7 +166,7 @@ async function reportOverCapacity(
 ): Promise<void> {
   const day = installationDay(booking);
   const capacity = await capacityOn(db, day, deps.env.DAILY_PATCH_CAPACITY);
-  const patches = await heldPatches(db, day, deps.now());
+  const patches = await heldPatches(db, day);
   if (patches <= capacity) return;
   const over = patches - capacity;
   await writeChannelLog(db, {

@@ -64,7 +64,7 @@ async function openLink(db: Database, token: string, now: Date, lock = false) {
 async function daysWithRoom(db: Database, booking: typeof bookings.$inferSelect, day: string, { now, capacity, windowDays }: Rules): Promise<string[]> {
   const today = londonDate(now);
   const dates = Array.from({ length: windowDays }, (_, index) => addDays(today, index + 1));
-  const schedule = await loadSchedule(db, dates, { now, capacity });
+  const schedule = await loadSchedule(db, dates, { capacity });
   return schedule
     .filter(
       (entry) =>
