@@ -23,10 +23,10 @@ import { bookingInstallationDay, bookings, scheduleDays, weatherDays } from '../
 export { UNPAID_HOLD_MINUTES } from '../../../domain/booking-limits.ts';
 
 /**
- * One client holds at most UNPAID_HOLDS_PER_CLIENT (2) unpaid bookings made within
- * UNPAID_HOLD_MINUTES (bookings.ts; counted under clientKey, one IPv4 address or IPv6 /64).
+ * The 429 for a client at its limit: one client has at most MAX_UNPAID_HOLDS_PER_CLIENT (2 by
+ * api.md) unpaid bookings made within UNPAID_HOLD_MINUTES (bookings.ts; counted under clientKey,
+ * one IPv4 address or IPv6 /64).
  */
-/** The 429 for a client at its limit of unpaid holds (UNPAID_HOLDS_PER_CLIENT, 2 by api.md). */
 export const tooManyHolds = (limit: number) =>
   `You already have ${limit} unpaid bookings waiting for payment. Please pay for one of them, or try again in an hour.`;
 

@@ -153,8 +153,8 @@ export async function markPaid(
 }
 
 /**
- * A booking whose unpaid hold had lapsed can still be paid (a tab kept open, an intent that could
- * not be cancelled) after others have filled its date. The money has arrived, so the payment is
+ * An unpaid booking reserves nothing (availability.ts), so it can still be paid (a tab kept open,
+ * an intent that could not be cancelled) after paid bookings have filled its date. The money has arrived, so the payment is
  * recorded all the same; staff get a critical log naming the date and how far over it is.
  */
 async function reportOverCapacity(
