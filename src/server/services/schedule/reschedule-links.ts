@@ -5,6 +5,7 @@ import { bookings, rescheduleLinks } from '../../../../db/schema.ts';
 import { addDays } from '../../../domain/format.ts';
 import { installationDay, londonDate } from '../../../domain/schedule.ts';
 import { AppError, notFound } from '../../api/errors.ts';
+import { lockDate } from '../bookings/availability.ts';
 import { loadSchedule } from './schedule-days.ts';
 import { isMovable, moveBookingToDay, validateMoveDate } from './move-booking.ts';
 
@@ -100,6 +101,8 @@ export async function chooseRescheduleDay(
   try {
     return await db.transaction(async (tx) => {
       const executor = tx as unknown as Database;
+      // The date's lock before the rows', the order every move keeps (moveBookingToDay).
+      await lockDate(executor, chosen);
       const { link, booking, day } = await openLink(executor, token, rules.now, true);
       const window = addDays(londonDate(rules.now), rules.windowDays);
       if (chosen <= londonDate(rules.now) || chosen > window || chosen === day) throw new AppError(409, RESCHEDULE_LINK_MESSAGES.notOffered);
