@@ -1,5 +1,6 @@
 import { and, eq, gt, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { UNPAID_HOLD_MINUTES } from '../../../domain/booking-limits.ts';
+import { londonDate } from '../../../domain/schedule.ts';
 import type { Database } from '../../../../db/client.ts';
 import { bookingInstallationDay, bookings, scheduleDays, weatherDays } from '../../../../db/schema.ts';
 
@@ -30,18 +31,8 @@ export { UNPAID_HOLD_MINUTES } from '../../../domain/booking-limits.ts';
 export const tooManyHolds = (limit: number) =>
   `You already have ${limit} unpaid bookings waiting for payment. Please pay for one of them, or try again in an hour.`;
 
-const LONDON_DATE = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
 /** The calendar date in the UK at an instant, 'YYYY-MM-DD' (the business works on UK dates). */
-export function londonToday(now: Date): string {
-  const parts = Object.fromEntries(LONDON_DATE.formatToParts(now).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
+export const londonToday = (now: Date): string => londonDate(now);
 
 /** A booking's day (the one expression, indexed): what every capacity count groups by. */
 export const bookingDay = (): SQL => bookingInstallationDay(bookings);
