@@ -6,7 +6,7 @@ import { addDays } from '../../../domain/format.ts';
 import { installationDay, londonDate } from '../../../domain/schedule.ts';
 import { AppError, notFound } from '../../api/errors.ts';
 import { lockDate } from '../bookings/availability.ts';
-import { loadSchedule } from './schedule-days.ts';
+import { displayName, loadSchedule } from './schedule-days.ts';
 import { isMovable, moveBookingToDay, validateMoveDate } from './move-booking.ts';
 
 // The customer's own choice after a rain day (GET/POST /api/reschedule/{token}): the link from the
@@ -50,7 +50,7 @@ interface Rules {
 /** The link's booking, or 404 (unknown) / 410 (used, ended on its day, or no longer movable). */
 async function openLink(db: Database, token: string, now: Date, lock = false) {
   const query = db
-    .select({ link: rescheduleLinks, booking: bookings })
+    .select({ link: rescheduleLinks, booking: bookings, name: displayName })
     .from(rescheduleLinks)
     .innerJoin(bookings, eq(bookings.id, rescheduleLinks.bookingId))
     .where(eq(rescheduleLinks.tokenHash, hash(TOKEN_SHAPE.test(token) ? token : '')));
@@ -78,10 +78,10 @@ async function daysWithRoom(db: Database, booking: typeof bookings.$inferSelect,
 }
 
 export async function readRescheduleChoice(db: Database, token: string, rules: Rules): Promise<RescheduleChoice> {
-  const { booking, day } = await openLink(db, token, rules.now);
+  const { booking, name, day } = await openLink(db, token, rules.now);
   return {
     bookingId: booking.id,
-    businessName: booking.businessName || `${booking.firstName} ${booking.lastName}`,
+    businessName: name,
     currentDate: day,
     dates: await daysWithRoom(db, booking, day, rules),
   };
