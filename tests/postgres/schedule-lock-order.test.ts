@@ -11,7 +11,9 @@ import { bookings } from '../../db/schema.ts';
 import { insertRoutableBooking } from '../fixtures/routable-bookings.ts';
 import { adminCookie, adminRequest } from '../setup/admin.ts';
 import { createTestContext } from '../setup/test-app.ts';
+import { testSettings } from '../../src/server/env.ts';
 
+if (!testSettings().testDatabaseUrl) throw new Error('The postgres suite needs TEST_DATABASE_URL (see .ci/run)');
 const ctx = await createTestContext();
 const db = ctx.deps.db;
 ctx.setNow('2028-08-01T09:00:00Z');
