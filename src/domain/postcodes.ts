@@ -30,13 +30,21 @@ export interface OutcodeInfo {
   onsRegion: string;
 }
 
-const OUTCODE_INFO: ReadonlyMap<string, OutcodeInfo> = new Map(
-  OUTCODE_ROWS.map((row) => {
-    const [outcode, lat, lng, town, index] = row.split('|') as [string, string, string, string, string];
-    const [county, onsRegion] = COUNTIES[Number(index)]!.split('|') as [string, string];
-    return [outcode, { outcode, lat: Number(lat), lng: Number(lng), town, county, onsRegion }] as const;
-  }),
-);
+/**
+ * The table as a map, built on the first look-up rather than at import: the API function imports
+ * this module on every cold start, and only some requests ask for an outward code.
+ */
+let outcodeMap: ReadonlyMap<string, OutcodeInfo> | undefined;
+function outcodeTable(): ReadonlyMap<string, OutcodeInfo> {
+  outcodeMap ??= new Map(
+    OUTCODE_ROWS.map((row) => {
+      const [outcode, lat, lng, town, index] = row.split('|') as [string, string, string, string, string];
+      const [county, onsRegion] = COUNTIES[Number(index)]!.split('|') as [string, string];
+      return [outcode, { outcode, lat: Number(lat), lng: Number(lng), town, county, onsRegion }] as const;
+    }),
+  );
+  return outcodeMap;
+}
 
 /** Named in addresses the geocoder writes ('..., Leeds, West Yorkshire, England, ...'). */
 const METROPOLITAN_COUNTIES = [
@@ -72,7 +80,7 @@ export function postcodeArea(outwardCode: string): string {
  * a code the table does not hold (a mistyped code, or one newer than the dataset).
  */
 export function outcodeInfo(outwardCode: string): OutcodeInfo | null {
-  return OUTCODE_INFO.get(outwardCode.trim().toUpperCase()) ?? null;
+  return outcodeTable().get(outwardCode.trim().toUpperCase()) ?? null;
 }
 
 /**
@@ -82,7 +90,7 @@ export function outcodeInfo(outwardCode: string): OutcodeInfo | null {
  */
 export function regionForOutwardCode(outwardCode: string): string | null {
   const code = outwardCode.trim().toUpperCase();
-  return OUTCODE_INFO.get(code)?.county ?? AREA_REGIONS[postcodeArea(code)] ?? null;
+  return outcodeTable().get(code)?.county ?? AREA_REGIONS[postcodeArea(code)] ?? null;
 }
 
 export interface AddressLocation {

@@ -3,6 +3,14 @@ import { STENCIL_CHANGE_PENCE } from './pricing.ts';
 // Stencil proof sign-off (api.md "Stencil proof sign-off"): the rules the tracking page, the
 // dashboard and the server share.
 
+/**
+ * The largest stencil proof staff may upload, in bytes: one Netlify function request carries about
+ * 4.5 MB of file (6 MB once base64-encoded), as the admin's photos do, and staff export proofs at
+ * screen resolution, far below that. The API refuses more (413, services/proofs/stencil-proofs.ts)
+ * and the proof-preview function reads no more (providers/pdf-preview-function.ts).
+ */
+export const MAX_PROOF_BYTES = 4 * 1024 * 1024;
+
 export const PROOF_STATUSES = ['awaiting', 'approved', 'changes_requested', 'superseded'] as const;
 export type ProofStatus = (typeof PROOF_STATUSES)[number];
 

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { MAX_UNPAID_HOLDS_PER_CLIENT } from '../domain/booking-limits.ts';
 import { normaliseUkVatNumber } from '../domain/vat.ts';
 
 /**
@@ -108,8 +109,8 @@ const envSchema = z.object({
    * than this. Past it the crew gets a 409 saying so.
    */
   CREW_PHOTOS_PER_STOP: z.coerce.number().int().min(1).max(500).default(30),
-  /** Unpaid bookings one client may hold (api.md; the terms say MAX_UNPAID_HOLDS_PER_CLIENT). */
-  UNPAID_HOLDS_PER_CLIENT: z.coerce.number().int().min(1).default(2),
+  /** Unpaid bookings one client may hold (api.md); by default the number the terms state. */
+  UNPAID_HOLDS_PER_CLIENT: z.coerce.number().int().min(1).default(MAX_UNPAID_HOLDS_PER_CLIENT),
   /**
    * Site-wide ceilings on the public calls that store data or send e-mail (site-ceilings.ts):
    * past one, every address pays in work (428 with a challenge). Each counts, over a sliding hour,

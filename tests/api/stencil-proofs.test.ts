@@ -123,6 +123,16 @@ describe('POST /api/admin/bookings/{id}/proofs', () => {
     expect((await db.select().from(proofs).where(eq(proofs.bookingId, booking.id))).map((row) => row.version)).toEqual([1, 2]);
   });
 
+  it('refuses a proof over 4 MB with 413 saying the limit, and keeps no version of it', async () => {
+    const booking = await insertBooking();
+    const big = new Uint8Array(4 * 1024 * 1024 + 1);
+    big.set(PDF);
+    const response = await upload(booking.id, { bytes: big, name: 'proof.pdf' });
+    expect(response.status).toBe(413);
+    expect((await response.json()).error).toBe('The proof is too large. The maximum size is 4MB.');
+    expect(await db.select().from(proofs).where(eq(proofs.bookingId, booking.id))).toEqual([]);
+  });
+
   it('is for staff only (401), and 404 for an unknown booking', async () => {
     const booking = await insertBooking();
     expect((await upload(booking.id, { bytes: PNG, name: 'p.png' }, undefined, ctx, 'cp_admin=nope')).status).toBe(401);

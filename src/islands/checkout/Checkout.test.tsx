@@ -107,4 +107,17 @@ describe('/checkout: choosing another date after a customer paid first for this 
     expect(chosen).toEqual([{ ...withToken, preferredDate: '2027-08-03' }]);
     expect(JSON.parse(localStorage.getItem(PENDING_BOOKING_KEY)!)).toMatchObject({ preferredDate: '2027-08-03', quantity: '10' });
   });
+
+  it("offers days from today in the UK: at 00:30 in London (23:30 UTC) yesterday is no longer offered", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2027-07-14T23:30:00Z'));
+    try {
+      await act(async () =>
+        root.render(<Unavailable setup={{ kind: 'conflict', message: PAYMENT_MESSAGES.dateNoLongerAvailable }} booking={{ ...booking, checkoutToken: 't' }} onRetry={() => {}} onDateChosen={() => {}} />),
+      );
+      expect(container.querySelector<HTMLInputElement>('#checkout-new-date')!.min).toBe('2027-07-15');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { londonDate } from '../../domain/schedule.ts';
 import { FormField, INPUT_CLASS } from '../shared/FormField.tsx';
 import { api, errorMessage } from '../shared/api.ts';
 import { PENDING_BOOKING_KEY, serverBookingId, type PendingBooking } from './pending-booking.ts';
@@ -23,7 +24,9 @@ export function ChooseAnotherDate({ booking, onChosen }: { booking: PendingBooki
       .then((answer) => setUnavailable(answer.unavailableDates))
       .catch(() => undefined);
   }, []);
-  const today = new Date().toISOString().slice(0, 10);
+  // The server refuses a day before today in the UK (validateMoveDate); UTC would be a day behind
+  // between midnight and 1am in summer.
+  const today = londonDate(new Date());
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { BUSINESS } from '../../content/business.ts';
 import { api, ApiError, errorMessage } from '../shared/api.ts';
+// The answer's shape, typed once on the server (type-only: nothing of the server reaches the page).
+import type { RescheduleChoice as Choice } from '../../server/services/schedule/reschedule-links.ts';
 
 // The customer's choice after a rain day (GET/POST /api/reschedule/{token}): the days that still
 // have room, one tap each. A day that filled meanwhile is said plainly and the fresh list shown;
@@ -9,13 +11,6 @@ import { api, ApiError, errorMessage } from '../shared/api.ts';
 /** 'Saturday 28 November 2026': a customer picks a day by its weekday as much as its date. */
 const WEEKDAY_DATE = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const dayName = (date: string) => WEEKDAY_DATE.format(new Date(`${date}T00:00:00Z`));
-
-interface Choice {
-  bookingId: number;
-  businessName: string;
-  currentDate: string;
-  dates: string[];
-}
 
 type State =
   | { kind: 'loading' }

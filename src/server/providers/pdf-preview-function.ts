@@ -1,4 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { MAX_PROOF_BYTES } from '../../domain/proofs.ts';
 import type { Env } from '../env.ts';
 import type { PdfPreview } from '../services/files/pdf-preview.ts';
 import type { PdfPreviewRenderer } from './pdf-previews.ts';
@@ -22,11 +23,8 @@ export const PREVIEW_SIGNATURE_MAX_AGE_MS = 5 * 60_000;
  * upload's one function call.
  */
 export const PREVIEW_CALL_TIMEOUT_MS = 12_000;
-/**
- * The most the preview function reads: one function request carries about 4.5 MB of binary body
- * (6 MB once base64-encoded), and a proof is at most 4 MB (services/proofs/stencil-proofs.ts).
- */
-export const PREVIEW_MAX_PDF_BYTES = 5 * 1024 * 1024;
+/** The most the preview function reads: the largest proof staff may upload. */
+export const PREVIEW_MAX_PDF_BYTES = MAX_PROOF_BYTES;
 
 export const PREVIEW_HEADERS = {
   time: 'X-Preview-Time',

@@ -5,22 +5,18 @@ import { errorMessage } from '../../shared/api.ts';
 import { showToast } from '../../shared/toast-store.ts';
 import { INPUT_CLASS, LABEL_CLASS } from '../../shared/FormField.tsx';
 import { formatLongDate } from '../../../domain/format.ts';
+import type { CrewBoard } from '../../../server/services/crew/crew-board.ts';
 import { paymentLabel, stepLabel, type ScheduleBooking, type ScheduleDay } from './schedule-types.ts';
-
-interface CrewBoardAnswer {
-  routes: { routeNumber: number; workerId: number | null; given: 'everyone' | 'worker' | 'several'; stops: { bookingId: number; workerId: number | null }[] }[];
-  workers: { id: number; name: string; email: string }[];
-}
 
 /** An opened day: its bookings (each movable), its crews' routes, and its capacity or closure. */
 export function DayPanel({ day, onChanged, onClose }: { day: ScheduleDay; onChanged: () => void; onClose: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const canChange = useCanChange();
-  const [crew, setCrew] = useState<CrewBoardAnswer | null>(null);
+  const [crew, setCrew] = useState<CrewBoard | null>(null);
 
   useEffect(() => {
     heading.current?.focus();
-    api<CrewBoardAnswer>(`/api/admin/crew/day?date=${day.date}`)
+    api<CrewBoard>(`/api/admin/crew/day?date=${day.date}`)
       .then(setCrew)
       .catch(() => setCrew(null));
   }, [day.date]);

@@ -1,49 +1,14 @@
 import { addDays } from '../../../domain/format.ts';
 import { PROJECT_STEPS } from '../../../domain/project-steps.ts';
+import type { ScheduleBooking, ScheduleDay } from '../../../server/services/schedule/schedule-days.ts';
 
-// What GET /api/admin/schedule answers (api.md "Schedule and weather days"), and the calendar's
-// pure helpers: the month's range and its weeks, and when a day's work is at risk of rain.
+// The answers of GET /api/admin/schedule and the weather-day calls (api.md "Schedule and weather
+// days"), typed once on the server (type-only: nothing of the server reaches the browser bundle),
+// and the calendar's pure helpers: the month's range and its weeks, and when a day's work is at
+// risk of rain.
 
-export interface ScheduleBooking {
-  id: number;
-  businessName: string;
-  quantity: number;
-  workType: 'day' | 'night';
-  step: number;
-  paymentStatus: string;
-  region: string | null;
-  postcode: string | null;
-}
-
-export interface ScheduleDay {
-  date: string;
-  capacity: number;
-  booked: number;
-  paid: number;
-  unpaid: number;
-  /** Paid or being paid: what holds the day's capacity (an unpaid booking holds none). */
-  held: number;
-  closed: boolean;
-  reason?: string;
-  closedRegions?: string[];
-  forecast?: Record<string, { precipitationProbability: number | null; precipitationMm: number | null }>;
-  bookings: ScheduleBooking[];
-}
-
-export interface WeatherMove {
-  bookingId: number;
-  businessName: string;
-  region: string | null;
-  from: string;
-  to: string;
-}
-
-export interface WeatherPlan {
-  id?: number;
-  date: string;
-  moves: WeatherMove[];
-  unplaced: { bookingId: number; reason: string }[];
-}
+export type { ScheduleBooking, ScheduleDay };
+export type { WeatherAnswer as WeatherPlan } from '../../../server/services/schedule/weather-days.ts';
 
 /** A chance of rain at or above this marks a day's work as at risk. */
 export const RAIN_RISK_PERCENT = 60;

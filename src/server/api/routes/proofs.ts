@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { proofCommentSchema, waiveSchema } from '../../../domain/proof-schema.ts';
+import { MAX_PROOF_BYTES } from '../../../domain/proofs.ts';
 import type { AppEnv } from '../deps.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
 import { readJson, readMultipartForm } from '../middleware/body.ts';
@@ -8,7 +9,6 @@ import { adminActor, adminActorName, requireAdmin } from '../middleware/admin-au
 import { rateLimit } from '../../services/limits/rate-limit.ts';
 import { bookingIdParam as idParam, isGrantedClient, readableBooking } from '../middleware/booking-access.ts';
 import {
-  MAX_PROOF_BYTES,
   PROOF_MESSAGES,
   findProof,
   listProofs,

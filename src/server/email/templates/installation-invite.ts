@@ -2,6 +2,7 @@ import { BUSINESS } from '../../../content/business.ts';
 import { formatLongDate } from '../../../domain/format.ts';
 import { buildInstallationInvite, icsContentType, ICS_FILE_NAME } from '../../../domain/ics.ts';
 import { installationDay } from '../../../domain/schedule.ts';
+import type { BookingEmailKind } from '../../../domain/email-kinds.ts';
 import type { EmailAttachment, BookingEmailMessage } from '../../providers/email-outbox.ts';
 import type { BookingRow } from '../../services/bookings/booking-view.ts';
 import { installationHours, storedAddresses } from './booking-parts.ts';
@@ -53,38 +54,54 @@ export function installationInviteAttachment(booking: InviteBooking, sequence: n
 /** The e-mail that carries the updated invite when the installation moves to another day. */
 export function installationRescheduledEmail(booking: BookingRow, sequence: number, invite: EmailAttachment | null): BookingEmailMessage {
   const day = formatLongDate(installationDay(booking));
-  const when = installationHours(booking.workType);
+  return movedInstallationEmail(booking, sequence, invite, {
+    kind: 'installation-rescheduled',
+    subject: `New date for your ${BUSINESS.name} installation (booking #${booking.id}): ${day}`,
+    moved: `Your installation has a new date: our crew now installs your ${booking.quantity} patches on ${day}, ${installationHours(booking.workType)}.`,
+  });
+}
+
+/**
+ * The frame of every e-mail about an installation moved to another day (a new date, a rain day):
+ * what moved, the replacement invite when there is one, what the cause adds (`choose`: a link to
+ * pick another day), where, and who to ask. One e-mail per kind and SEQUENCE: a retried
+ * transaction never sends the same update twice.
+ */
+export function movedInstallationEmail(
+  booking: BookingRow,
+  sequence: number,
+  invite: EmailAttachment | null,
+  { kind, subject, moved, choose }: { kind: Extract<BookingEmailKind, 'installation-rescheduled' | 'installation-weather-moved'>; subject: string; moved: string; choose?: { words: string; url: string } },
+): BookingEmailMessage {
   const addresses = storedAddresses(booking);
-  const moved = `Your installation has a new date: our crew now installs your ${booking.quantity} patches on ${day}, ${when}.`;
   const calendar = 'The calendar invite attached replaces the one we sent before.';
-  const questions = INSTALLATION_QUESTIONS;
   const plain = text([
     `Hello ${booking.firstName},`,
     '',
     moved,
     ...(invite ? ['', calendar] : []),
+    ...(choose ? ['', choose.words, choose.url] : []),
     '',
     'WHERE',
     ...addresses.map((address) => `  - ${address}`),
     '',
-    questions,
+    INSTALLATION_QUESTIONS,
     '',
     BUSINESS.legalName,
   ]);
   const html = layout(`<p>Hello ${escapeHtml(booking.firstName)},</p>
 <p>${escapeHtml(moved)}</p>
-${invite ? `<p>${escapeHtml(calendar)}</p>\n` : ''}<p><strong>Where</strong><br>${addresses.map(escapeHtml).join('<br>')}</p>
-<p>${escapeHtml(questions)}</p>
+${invite ? `<p>${escapeHtml(calendar)}</p>\n` : ''}${choose ? `<p>${escapeHtml(choose.words)}<br><a href="${escapeHtml(choose.url)}">Choose another day</a></p>\n` : ''}<p><strong>Where</strong><br>${addresses.map(escapeHtml).join('<br>')}</p>
+<p>${escapeHtml(INSTALLATION_QUESTIONS)}</p>
 <p>${escapeHtml(BUSINESS.legalName)}</p>`);
   return {
     to: booking.email,
-    subject: `New date for your ${BUSINESS.name} installation (booking #${booking.id}): ${day}`,
+    subject,
     text: plain,
     html,
-    kind: 'installation-rescheduled',
+    kind,
     bookingId: booking.id,
-    // One e-mail per SEQUENCE: a retried transaction never sends the same update twice.
-    dedupeKey: `installation-rescheduled:${booking.id}:${sequence}`,
+    dedupeKey: `${kind}:${booking.id}:${sequence}`,
     ...(invite ? { attachments: [invite] } : {}),
   };
 }

@@ -11,6 +11,7 @@ import {
   installationReminderEmail,
   installationCancelledEmail,
   installationRescheduledEmail,
+  installationWeatherMovedEmail,
   paymentReceiptEmail,
   proofApprovedStaffEmail,
   proofChangesStaffEmail,
@@ -104,6 +105,8 @@ const MESSAGES: Record<string, () => EmailMessage> = {
     }),
   'installation reminder': () => installationReminderEmail(booking, '2026-07-16'),
   'installation rescheduled': () => installationRescheduledEmail(moved, 1, installationInviteAttachment(moved, 1, site, SAMPLE_NOW)),
+  'installation moved for the weather': () =>
+    installationWeatherMovedEmail(moved, 1, installationInviteAttachment(moved, 1, site, SAMPLE_NOW), { previousDate: '2026-07-16', chooseUrl: `${site}/reschedule?t=sample-reschedule-token` }),
   'proof ready': () => proofReadyEmail(proofContext, `${site}/track-project?t=proof-token`),
   'proof ready with a PDF proof\'s first page': () =>
     proofReadyEmail(proofContext, `${site}/track-project?t=proof-token`, { bytes: new Uint8Array([137, 80, 78, 71]), mimeType: 'image/png', width: 1600, height: 1068 }),
@@ -155,6 +158,7 @@ describe('e-mail templates', () => {
       installationReminderEmail(evilBooking, '2026-07-16'),
       crewOnTheWayEmail({ bookingId: 1, firstName: hostile, email: booking.email, day: '2026-07-16', time: '10:42', trackingUrl: `${site}/track-project?t=x` }),
       installationRescheduledEmail({ ...evilBooking, installationDate: moved.installationDate }, 1, null),
+      installationWeatherMovedEmail({ ...evilBooking, installationDate: moved.installationDate }, 1, null, { previousDate: '2026-07-16', chooseUrl: `${site}/reschedule?t=x` }),
       workerRoutesEmail({ to: 'sam@cleanpatch.example', name: hostile, date: '2026-07-16', dedupeKey: 'k', routes: [{ routeNumber: 1, stops: 1, distanceKm: 1, mapsUrl: null, bookings: [{ bookingId: 1, customerName: hostile, postcode: null, addresses: [hostile], workType: 'day' }] }] }),
       completionEmail({ bookingId: 1, firstName: hostile, email: booking.email, quantity: 5, completionDate: null, photoUrls: [], galleryUrl: `${site}/gallery/1` }, 'k'),
       reviewInvitationEmail({ bookingId: 1, firstName: hostile, email: booking.email, reviewUrl: `${site}/review?t=x`, expiresAt: SAMPLE_NOW }, 'k'),

@@ -1,5 +1,6 @@
 import { and, eq, gt, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { UNPAID_HOLD_MINUTES } from '../../../domain/booking-limits.ts';
+import { londonDate } from '../../../domain/schedule.ts';
 import type { Database } from '../../../../db/client.ts';
 import { bookingInstallationDay, bookings, scheduleDays, weatherDays } from '../../../../db/schema.ts';
 
@@ -23,25 +24,15 @@ import { bookingInstallationDay, bookings, scheduleDays, weatherDays } from '../
 export { UNPAID_HOLD_MINUTES } from '../../../domain/booking-limits.ts';
 
 /**
- * One client holds at most UNPAID_HOLDS_PER_CLIENT (2) unpaid bookings made within
- * UNPAID_HOLD_MINUTES (bookings.ts; counted under clientKey, one IPv4 address or IPv6 /64).
+ * The 429 for a client at its limit: one client has at most MAX_UNPAID_HOLDS_PER_CLIENT (2 by
+ * api.md) unpaid bookings made within UNPAID_HOLD_MINUTES (bookings.ts; counted under clientKey,
+ * one IPv4 address or IPv6 /64).
  */
-/** The 429 for a client at its limit of unpaid holds (UNPAID_HOLDS_PER_CLIENT, 2 by api.md). */
 export const tooManyHolds = (limit: number) =>
   `You already have ${limit} unpaid bookings waiting for payment. Please pay for one of them, or try again in an hour.`;
 
-const LONDON_DATE = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
 /** The calendar date in the UK at an instant, 'YYYY-MM-DD' (the business works on UK dates). */
-export function londonToday(now: Date): string {
-  const parts = Object.fromEntries(LONDON_DATE.formatToParts(now).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
+export const londonToday = (now: Date): string => londonDate(now);
 
 /** A booking's day (the one expression, indexed): what every capacity count groups by. */
 export const bookingDay = (): SQL => bookingInstallationDay(bookings);
@@ -62,10 +53,9 @@ export const HOLDING_PAYMENT_STATES = ['paid', 'processing'] as const;
 
 /**
  * The bookings that hold a share of their day's capacity: the one place that says which. On the
- * schedule and paid or being paid (see above). `_now` is kept for the callers: what holds no
- * longer depends on the time.
+ * schedule and paid or being paid (see above); no clock: what holds does not depend on the time.
  */
-export function holdsCapacity(_now: Date): SQL {
+export function holdsCapacity(): SQL {
   return and(isOnSchedule(), inArray(bookings.paymentStatus, [...HOLDING_PAYMENT_STATES]))!;
 }
 
@@ -103,7 +93,7 @@ export async function listUnavailableDates(db: Database, { now, capacity }: Avai
       .select({ date: bookingDayText() })
       .from(bookings)
       .leftJoin(scheduleDays, eq(scheduleDays.date, bookingDay()))
-      .where(and(gte(bookingDay(), today), holdsCapacity(now)))
+      .where(and(gte(bookingDay(), today), holdsCapacity()))
       .groupBy(bookingDay(), scheduleDays.capacity)
       .having(sql`sum(${bookings.quantity}) >= coalesce(${scheduleDays.capacity}, ${capacity})`),
   ]);
@@ -194,18 +184,18 @@ export async function checkDateAvailability(
       clientHolds: clientHolds.mapWith(Number),
     })
     .from(bookings)
-    .where(and(eq(bookingDay(), date), holdsCapacity(now), excludeBookingId === undefined ? undefined : ne(bookings.id, excludeBookingId)));
+    .where(and(eq(bookingDay(), date), holdsCapacity(), excludeBookingId === undefined ? undefined : ne(bookings.id, excludeBookingId)));
   const ownCapacity = row?.dayCapacity ?? capacity;
   const judged = judgeAvailability({ isBlocked: Boolean(row?.isBlocked), bookedPatches: row?.patches ?? 0, quantity, capacity, dayCapacity: ownCapacity });
   return { ...judged, clientHolds: row?.clientHolds ?? 0, dayCapacity: ownCapacity };
 }
 
-/** The patches that bookings hold on `date` at `now` (see holdsCapacity). */
-export async function heldPatches(db: Database, date: string, now: Date): Promise<number> {
+/** The patches that bookings hold on `date` (see holdsCapacity). */
+export async function heldPatches(db: Database, date: string): Promise<number> {
   const [held] = await db
     .select({ patches: bookedPatches })
     .from(bookings)
-    .where(and(eq(bookingDay(), date), holdsCapacity(now)));
+    .where(and(eq(bookingDay(), date), holdsCapacity()));
   return held?.patches ?? 0;
 }
 

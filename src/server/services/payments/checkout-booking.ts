@@ -5,7 +5,7 @@ import { PAYMENT_MESSAGES } from '../../../content/payment-messages.ts';
 import { poundsFromPence } from '../../../domain/pricing.ts';
 import { conflict, notFound } from '../../api/errors.ts';
 import { moveBookingToDay, validateMoveDate } from '../schedule/move-booking.ts';
-import { checkDateAvailability } from '../bookings/availability.ts';
+import { checkDateAvailability, lockDate } from '../bookings/availability.ts';
 import { installationDay } from '../../../domain/schedule.ts';
 import { checkoutTokenMatches } from './checkout-token.ts';
 import { isBookingId, type BookingRow } from './payments.ts';
@@ -67,6 +67,8 @@ export async function changeCheckoutDate(
   await tokenHolders(db, bookingId, checkoutToken);
   const day = validateMoveDate(date, context.now);
   return db.transaction(async (tx) => {
+    // The date's lock before the row's, the order every move keeps (moveBookingToDay).
+    await lockDate(tx as unknown as Database, day);
     const [locked] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
     if (locked!.paymentStatus === 'paid') throw conflict(PAYMENT_MESSAGES.alreadyPaid);
     if (locked!.paymentStatus === 'processing') throw conflict(PAYMENT_MESSAGES.alreadyProcessing);

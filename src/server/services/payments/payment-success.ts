@@ -156,8 +156,8 @@ export async function markPaid(
 }
 
 /**
- * A booking whose unpaid hold had lapsed can still be paid (a tab kept open, an intent that could
- * not be cancelled) after others have filled its date. The money has arrived, so the payment is
+ * An unpaid booking reserves nothing (availability.ts), so it can still be paid (a tab kept open,
+ * an intent that could not be cancelled) after paid bookings have filled its date. The money has arrived, so the payment is
  * recorded all the same; staff get a critical log naming the date and how far over it is.
  */
 async function reportOverCapacity(
@@ -169,7 +169,7 @@ async function reportOverCapacity(
 ): Promise<void> {
   const day = installationDay(booking);
   const capacity = await capacityOn(db, day, deps.env.DAILY_PATCH_CAPACITY);
-  const patches = await heldPatches(db, day, deps.now());
+  const patches = await heldPatches(db, day);
   if (patches <= capacity) return;
   const over = patches - capacity;
   await writeChannelLog(db, {

@@ -5,7 +5,7 @@ import type { Database, Transaction } from '../../../../db/client.ts';
 import { bookings, proofs, stencilChanges } from '../../../../db/schema.ts';
 import { BUSINESS } from '../../../content/business.ts';
 import { poundsFromPence } from '../../../domain/pricing.ts';
-import { PROOF_NOTE_MAX_LENGTH, STENCIL_CHANGE_POUNDS } from '../../../domain/proofs.ts';
+import { MAX_PROOF_BYTES, PROOF_NOTE_MAX_LENGTH, STENCIL_CHANGE_POUNDS } from '../../../domain/proofs.ts';
 import { cleanMultiLine } from '../../../domain/text.ts';
 import type { AppDeps } from '../../api/deps.ts';
 import { badRequest, notFound } from '../../api/errors.ts';
@@ -27,17 +27,11 @@ import { createTrackingLink, trackingLinkUrl } from '../projects/tracking.ts';
  * the hourly reminder.
  */
 
-/**
- * A proof must fit one Netlify function request (about 4.5 MB of file once base64-encoded), as
- * the admin's photos do; staff export proofs at screen resolution, far below that.
- */
-export const MAX_PROOF_BYTES = 4 * 1024 * 1024;
-
 export const PROOF_MESSAGES = {
   bookingNotFound: 'Booking not found',
   proofNotFound: 'Proof not found',
   missingFile: 'Please choose the proof file (PNG, JPG, SVG or PDF).',
-  tooLarge: 'The proof is too large. The maximum size is 4MB.',
+  tooLarge: `The proof is too large. The maximum size is ${MAX_PROOF_BYTES / 1024 / 1024}MB.`,
   note: `The note must be at most ${PROOF_NOTE_MAX_LENGTH} characters`,
   superseded: 'This proof has been replaced by a newer version. Please look at the latest one.',
   alreadyApproved: 'This proof is already approved.',

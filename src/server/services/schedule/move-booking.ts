@@ -6,7 +6,7 @@ import { formatLongDate, isIsoDate } from '../../../domain/format.ts';
 import { installationDay, londonDate, londonParts } from '../../../domain/schedule.ts';
 import { AppError, badRequest, conflict, notFound } from '../../api/errors.ts';
 import type { BookingEmailMessage, EmailAttachment } from '../../providers/email-outbox.ts';
-import { checkDateAvailability, type DateAvailability } from '../bookings/availability.ts';
+import { checkDateAvailability, lockDate, type DateAvailability } from '../bookings/availability.ts';
 import type { BookingRow } from '../bookings/booking-view.ts';
 import { queueRescheduledInvite } from '../bookings/installation-invites.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
@@ -74,12 +74,18 @@ export function dayFields(booking: Pick<BookingRow, 'installationDate'>, date: s
 }
 
 /**
- * Moves one booking to `date` inside the caller's transaction (the booking row locked, the date's
- * booking lock taken): 409 when the day is closed for the booking's region or lacks room. The
+ * Moves one booking to `date` inside the caller's transaction (the date's booking lock taken, then
+ * the booking row locked): 409 when the day is closed for the booking's region or lacks room. The
  * customer gets one e-mail with the invite at the next SEQUENCE; the move is a line in the
  * booking's history. Moving a booking to the day it already has changes nothing.
+ *
+ * Dates before rows, as a rain day (which locks its window, then the day's bookings) and a payment
+ * do: a move that held its row while it waited for a date the rain day holds would close a circle,
+ * and PostgreSQL would abort one of the two. A caller that locks the row itself takes the date's
+ * lock first too.
  */
 export async function moveBookingToDay(tx: Transaction, bookingId: number, date: string, context: MoveContext): Promise<MoveResult> {
+  await lockDate(tx as unknown as Database, date);
   const [before] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
   if (!before) throw notFound('Booking not found');
   const from = installationDay(before);

@@ -5,7 +5,8 @@ import { bookings, rescheduleLinks } from '../../../../db/schema.ts';
 import { addDays } from '../../../domain/format.ts';
 import { installationDay, londonDate } from '../../../domain/schedule.ts';
 import { AppError, notFound } from '../../api/errors.ts';
-import { loadSchedule } from './schedule-days.ts';
+import { lockDate } from '../bookings/availability.ts';
+import { displayName, loadSchedule } from './schedule-days.ts';
 import { isMovable, moveBookingToDay, validateMoveDate } from './move-booking.ts';
 
 // The customer's own choice after a rain day (GET/POST /api/reschedule/{token}): the link from the
@@ -49,7 +50,7 @@ interface Rules {
 /** The link's booking, or 404 (unknown) / 410 (used, ended on its day, or no longer movable). */
 async function openLink(db: Database, token: string, now: Date, lock = false) {
   const query = db
-    .select({ link: rescheduleLinks, booking: bookings })
+    .select({ link: rescheduleLinks, booking: bookings, name: displayName })
     .from(rescheduleLinks)
     .innerJoin(bookings, eq(bookings.id, rescheduleLinks.bookingId))
     .where(eq(rescheduleLinks.tokenHash, hash(TOKEN_SHAPE.test(token) ? token : '')));
@@ -64,7 +65,7 @@ async function openLink(db: Database, token: string, now: Date, lock = false) {
 async function daysWithRoom(db: Database, booking: typeof bookings.$inferSelect, day: string, { now, capacity, windowDays }: Rules): Promise<string[]> {
   const today = londonDate(now);
   const dates = Array.from({ length: windowDays }, (_, index) => addDays(today, index + 1));
-  const schedule = await loadSchedule(db, dates, { now, capacity });
+  const schedule = await loadSchedule(db, dates, { capacity });
   return schedule
     .filter(
       (entry) =>
@@ -77,10 +78,10 @@ async function daysWithRoom(db: Database, booking: typeof bookings.$inferSelect,
 }
 
 export async function readRescheduleChoice(db: Database, token: string, rules: Rules): Promise<RescheduleChoice> {
-  const { booking, day } = await openLink(db, token, rules.now);
+  const { booking, name, day } = await openLink(db, token, rules.now);
   return {
     bookingId: booking.id,
-    businessName: booking.businessName || `${booking.firstName} ${booking.lastName}`,
+    businessName: name,
     currentDate: day,
     dates: await daysWithRoom(db, booking, day, rules),
   };
@@ -100,6 +101,8 @@ export async function chooseRescheduleDay(
   try {
     return await db.transaction(async (tx) => {
       const executor = tx as unknown as Database;
+      // The date's lock before the rows', the order every move keeps (moveBookingToDay).
+      await lockDate(executor, chosen);
       const { link, booking, day } = await openLink(executor, token, rules.now, true);
       const window = addDays(londonDate(rules.now), rules.windowDays);
       if (chosen <= londonDate(rules.now) || chosen > window || chosen === day) throw new AppError(409, RESCHEDULE_LINK_MESSAGES.notOffered);

@@ -73,7 +73,7 @@ export const displayName = sql<string>`coalesce(nullif(${bookings.businessName},
 export async function loadSchedule(
   db: Database,
   dates: readonly string[],
-  { now, capacity, inTransaction = false }: { now: Date; capacity: number; inTransaction?: boolean },
+  { capacity, inTransaction = false }: { capacity: number; inTransaction?: boolean },
 ): Promise<ScheduleDay[]> {
   const from = dates[0]!;
   const to = dates.at(-1)!;
@@ -141,11 +141,11 @@ export async function dayReason(db: Database, date: string): Promise<string | nu
 }
 
 /** Patches already paid for on `date` (what a new capacity may not go below). */
-export async function paidPatches(db: Database, date: string, now: Date): Promise<number> {
+export async function paidPatches(db: Database, date: string): Promise<number> {
   const [row] = await db
     .select({ patches: sql<number>`cast(coalesce(sum(${bookings.quantity}), 0) as integer)`.mapWith(Number) })
     .from(bookings)
-    .where(and(eq(bookingDay(), date), holdsCapacity(now), eq(bookings.paymentStatus, 'paid')));
+    .where(and(eq(bookingDay(), date), holdsCapacity(), eq(bookings.paymentStatus, 'paid')));
   return row?.patches ?? 0;
 }
 
@@ -165,7 +165,7 @@ export async function setDayCapacity(
   await db.transaction(async (tx) => {
     const executor = tx as unknown as Database;
     await lockDate(executor, date);
-    const paid = await paidPatches(executor, date, now);
+    const paid = await paidPatches(executor, date);
     if (capacity < paid) throw conflict(SCHEDULE_MESSAGES.belowPaid(paid, capacity), { capacity: SCHEDULE_MESSAGES.belowPaid(paid, capacity) });
     if (capacity === defaultCapacity && !reason) {
       await tx.delete(scheduleDays).where(eq(scheduleDays.date, date));
@@ -185,6 +185,6 @@ export async function setDayCapacity(
       metadata: { capacity, reason, paid },
     });
   });
-  const [day] = await loadSchedule(db, [date], { now, capacity: defaultCapacity });
+  const [day] = await loadSchedule(db, [date], { capacity: defaultCapacity });
   return day!;
 }

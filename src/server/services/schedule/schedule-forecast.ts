@@ -37,6 +37,9 @@ export async function addForecast(deps: Pick<AppDeps, 'env' | 'now' | 'log'>, da
   if (!rain || deps.now().getTime() - rain.at > FORECAST_CACHE_MS) {
     try {
       rain = { at: deps.now().getTime(), rain: await provider.dailyRain(regions.map((region) => points.get(region)!), FORECAST_DAYS) };
+      // Yesterday's keys and other regions' never come back: drop the stale ones, so a long-lived
+      // server keeps a few answers rather than every one it ever fetched.
+      for (const [stale, entry] of cache) if (rain.at - entry.at > FORECAST_CACHE_MS) cache.delete(stale);
       cache.set(key, rain);
     } catch (error) {
       deps.log.warn('forecast unavailable', { error: error instanceof Error ? error.message : String(error) });

@@ -74,7 +74,7 @@ export function readWeatherInput(body: { date?: unknown; regions?: unknown; move
 const regionsKey = (regions: readonly string[]) => (regions.length ? regions.join('|') : '*');
 
 /** The bookings of the rain day in the regions that can move: on the schedule (unpaid ones too), before step 4. */
-async function loadCandidates(db: Database, { date, regions }: WeatherInput, now: Date): Promise<WeatherCandidate[]> {
+async function loadCandidates(db: Database, { date, regions }: WeatherInput): Promise<WeatherCandidate[]> {
   const rows = await db
     .select({
       bookingId: bookings.id,
@@ -92,10 +92,10 @@ async function loadCandidates(db: Database, { date, regions }: WeatherInput, now
     .map(({ paymentStatus, currentStep: _step, ...row }) => ({ ...row, paid: paymentStatus === 'paid' }));
 }
 
-async function plan(db: Database, input: WeatherInput, { now, capacity, windowDays }: WeatherRules, inTransaction = false) {
-  const candidates = await loadCandidates(db, input, now);
+async function plan(db: Database, input: WeatherInput, { capacity, windowDays }: WeatherRules, inTransaction = false) {
+  const candidates = await loadCandidates(db, input);
   const dates = Array.from({ length: windowDays }, (_, index) => addDays(input.date, index + 1));
-  const days = await loadSchedule(db, dates, { now, capacity, inTransaction });
+  const days = await loadSchedule(db, dates, { capacity, inTransaction });
   const rooms = days.map((day) => ({ date: day.date, free: day.capacity - day.held, closed: day.closed, closedRegions: day.closedRegions ?? [] }));
   return { candidates, ...planWeatherMoves(input.date, candidates, rooms, windowDays) };
 }
