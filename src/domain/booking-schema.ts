@@ -25,7 +25,8 @@ export * from './booking-limits.ts';
 // the texts of public-site.md section 5; the server adds what only it knows (the date is not in
 // the past and is available, the price), with an injected clock.
 
-function isFromJulyOnwards(isoDate: string): boolean {
+/** Bookings open from 1 July of each year (section 5): a date in January to June is refused. */
+export function isFromJulyOnwards(isoDate: string): boolean {
   return isoDate >= julyFirstOf(Number(isoDate.slice(0, 4)));
 }
 

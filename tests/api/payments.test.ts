@@ -393,6 +393,14 @@ describe('POST /api/create-payment-intent', () => {
       expect((await change({ bookingId: late.id, checkoutToken: 'guess', date: other })).status).toBe(404);
       expect((await change({ bookingId: late.id, checkoutToken: late.checkoutToken, date })).status).toBe(409);
       expect((await change({ bookingId: late.id, checkoutToken: late.checkoutToken, date: '2020-01-01' })).status).toBe(400);
+      // The booking form's rules hold here too: from July only, and not years ahead.
+      const beforeJuly = await change({ bookingId: late.id, checkoutToken: late.checkoutToken, date: '2028-03-14' });
+      expect(beforeJuly.status).toBe(400);
+      expect((await beforeJuly.json()).error).toBe('Bookings are only available from July onwards');
+      const yearsAhead = await change({ bookingId: late.id, checkoutToken: late.checkoutToken, date: '2099-07-14' });
+      expect(yearsAhead.status).toBe(400);
+      expect((await yearsAhead.json()).error).toBe('Preferred date must be within 2 years of today');
+      expect((await bookingById(late.id)).preferredDate).toBe(date);
       // The paid booking keeps its day.
       expect((await change({ bookingId: first.id, checkoutToken: first.checkoutToken, date: other })).status).toBe(409);
       expect((await bookingById(first.id)).preferredDate).toBe(date);

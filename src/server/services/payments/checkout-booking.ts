@@ -3,10 +3,12 @@ import type { Database } from '../../../../db/client.ts';
 import { bookings } from '../../../../db/schema.ts';
 import { PAYMENT_MESSAGES } from '../../../content/payment-messages.ts';
 import { poundsFromPence } from '../../../domain/pricing.ts';
-import { conflict, notFound } from '../../api/errors.ts';
+import { badRequest, conflict, notFound } from '../../api/errors.ts';
+import { BOOKING_MESSAGES, isFromJulyOnwards } from '../../../domain/booking-schema.ts';
+import { BOOKING_HORIZON_MESSAGE, isBeyondBookingHorizon } from '../../../domain/booking-horizon.ts';
 import { moveBookingToDay, validateMoveDate } from '../schedule/move-booking.ts';
 import { checkDateAvailability, lockDate } from '../bookings/availability.ts';
-import { installationDay } from '../../../domain/schedule.ts';
+import { installationDay, londonDate } from '../../../domain/schedule.ts';
 import { checkoutTokenMatches } from './checkout-token.ts';
 import { isBookingId, type BookingRow } from './payments.ts';
 
@@ -66,6 +68,10 @@ export async function changeCheckoutDate(
 ): Promise<{ booking: CheckoutBooking; mailKey: string | null }> {
   await tokenHolders(db, bookingId, checkoutToken);
   const day = validateMoveDate(date, context.now);
+  // The customer chooses here as on the booking form, so the form's date rules hold too (a staff
+  // move may place a booking anywhere from today; a customer may not reach past them this way).
+  if (!isFromJulyOnwards(day)) throw badRequest(BOOKING_MESSAGES.preferredDateBeforeJuly, { date: BOOKING_MESSAGES.preferredDateBeforeJuly });
+  if (isBeyondBookingHorizon(day, londonDate(context.now))) throw badRequest(BOOKING_HORIZON_MESSAGE, { date: BOOKING_HORIZON_MESSAGE });
   return db.transaction(async (tx) => {
     // The date's lock before the row's, the order every move keeps (moveBookingToDay).
     await lockDate(tx as unknown as Database, day);
