@@ -170,6 +170,37 @@ describe('staff reschedule one booking', () => {
     expect((await schedule('2027-08-02', '2027-08-02', viewer))[0]!.bookings.map((booking) => booking.id)).toContain(id);
   });
 
+  it('a day planned in the progress dialog is judged as a Schedule move: 409 closed or full, a past day recorded as given', async () => {
+    const id = await insertRoutableBooking(db, { ...scheduledFor('2027-08-16'), paymentStatus: 'paid' });
+    const progress = (body: unknown) =>
+      ctx.app.request(`/api/admin/bookings/${id}/progress`, adminRequest(staff, { method: 'PATCH', body: { currentStep: 3, ...(body as object) } }));
+    await put('2027-08-17', { capacity: 0, reason: 'Team training' });
+    const closed = await progress({ installationDate: '2027-08-17T09:00:00Z' });
+    expect(closed.status).toBe(409);
+    expect((await closed.json()).error).toBe('17 August 2027 is closed (Team training). Please choose another day.');
+
+    await put('2027-08-18', { capacity: 15 });
+    await insertRoutableBooking(db, { preferredDate: '2027-08-18', paymentStatus: 'paid' });
+    const full = await progress({ installationDate: '2027-08-18T09:00:00Z' });
+    expect(full.status).toBe(409);
+    expect((await full.json()).error).toBe('18 August 2027 has room for 5 more patches, and this booking has 10. Please choose another day.');
+    // Nothing moved, nobody was told.
+    const [kept] = await db.select().from(bookings).where(eq(bookings.id, id));
+    expect(kept!.installationDate!.toISOString()).toBe('2027-08-16T10:00:00.000Z');
+    expect(await inviteMail(id)).toEqual([]);
+
+    // A day with room moves it; the same day at another time is no move and always fits.
+    expect((await progress({ installationDate: '2027-08-19T08:00:00Z' })).status).toBe(200);
+    await put('2027-08-19', { capacity: 10 });
+    expect((await progress({ installationDate: '2027-08-19T13:00:00Z' })).status).toBe(200);
+    // Staff recording a day already past (when the work really happened) take no room.
+    const recorded = await ctx.app.request(
+      `/api/admin/bookings/${id}/progress`,
+      adminRequest(staff, { method: 'PATCH', body: { currentStep: 4, installationDate: '2027-06-29T09:00:00Z' } }),
+    );
+    expect(recorded.status).toBe(200);
+  });
+
   it('an unpaid booking is listed and marked but holds no room; a completed project is off the day', async () => {
     const date = '2027-08-10';
     const hold = await insertRoutableBooking(db, { preferredDate: date });

@@ -10,13 +10,16 @@ import {
   type ProjectStep,
   type StepDateField,
 } from '../../../domain/project-steps.ts';
-import { installationDay } from '../../../domain/schedule.ts';
+import { installationDay, londonDate } from '../../../domain/schedule.ts';
 import type { AppDeps } from '../../api/deps.ts';
 import { badRequest, notFound } from '../../api/errors.ts';
 import { deliverAfterAnswer } from '../../providers/mailer.ts';
 import type { BookingRow } from '../bookings/booking-view.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import { queueRescheduledInvite } from '../bookings/installation-invites.ts';
+import { checkDateAvailability, lockDate } from '../bookings/availability.ts';
+import { refusal } from '../schedule/move-booking.ts';
+import { dayReason } from '../schedule/schedule-days.ts';
 
 export const PROGRESS_MESSAGES = {
   bookingNotFound: 'Booking not found',
@@ -88,7 +91,11 @@ export async function updateProgress(
   actor: Actor,
 ) {
   const step = findProjectStep(input.currentStep)!;
+  const plannedDay = input.installationDate ? londonDate(new Date(input.installationDate)) : null;
   const { booking, inviteKey } = await deps.db.transaction(async (tx) => {
+    // A day staff plan takes room like any other move, so the date's lock comes before the
+    // booking's row, in the order every mover takes them (move-booking.ts).
+    if (plannedDay) await lockDate(tx as unknown as Database, plannedDay);
     const booking = await lockBooking(tx, bookingId);
     if (!canAdvanceTo(step.step, booking.currentStep)) {
       throw badRequest(
@@ -103,6 +110,7 @@ export async function updateProgress(
       });
     }
 
+    await checkPlannedDay(tx, booking, plannedDay, { now: actor.now, capacity: deps.env.DAILY_PATCH_CAPACITY });
     const updated = await moveToStep(tx, booking, input, actor);
     // Only a date the admin gave plans the installation (at step 3, or a correction at step 4);
     // without one, step 4 keeps the day the customer already knows.
@@ -113,6 +121,26 @@ export async function updateProgress(
   });
   if (inviteKey) await deliverAfterAnswer(deps, (mailer, db) => mailer.deliverQueued(db, { dedupeKeys: [inviteKey], now: deps.now() }));
   return booking;
+}
+
+/**
+ * A future day given in the progress dialog is a move of the booking's one day, judged as the
+ * Schedule judges one: 409 when that day is closed for the booking's region or lacks room. The
+ * same day again, or a day already past (staff recording when the work really happened), takes
+ * no room and is not judged.
+ */
+async function checkPlannedDay(tx: Transaction, booking: BookingRow, day: string | null, context: { now: Date; capacity: number }) {
+  if (!day || day === installationDay(booking) || day < londonDate(context.now)) return;
+  const db = tx as unknown as Database;
+  const availability = await checkDateAvailability(db, {
+    date: day,
+    quantity: booking.quantity,
+    now: context.now,
+    capacity: context.capacity,
+    region: booking.region,
+    excludeBookingId: booking.id,
+  });
+  if (!availability.available) throw refusal(day, booking.quantity, availability, await dayReason(db, day));
 }
 
 /**
