@@ -150,6 +150,19 @@ describe('GET /api/crew/day', () => {
     expect((await getDay(fresh)).status).toBe(200);
     expect((await getDay(samToken)).status).toBe(410);
   });
+
+  it('ends the link in use when staff resend one while it is live (what the Workers tab asks before doing)', async () => {
+    const cookie = await adminCookie(ctx);
+    ctx.setNow(MORNING);
+    expect((await getDay(samToken)).status).toBe(200);
+    await db.delete(emailOutbox);
+    const resent = await ctx.app.request(`/api/admin/crew/workers/${sam}/resend`, adminRequest(cookie, { body: { date: DAY } }));
+    expect(resent.status).toBe(200);
+    expect((await getDay(samToken)).status).toBe(410);
+    expect((await getDay(await tokenFromEmail('sam@crew.co.uk'))).status).toBe(200);
+    // Lee's link is Lee's: another worker's resend leaves it working.
+    expect((await getDay(leeToken)).status).toBe(200);
+  });
 });
 
 describe('POST /api/crew/stops/{bookingId}/on-the-way', () => {

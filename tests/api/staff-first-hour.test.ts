@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { channelLogs, emailOutbox, staffUsers } from '../../db/schema.ts';
-import { createTestContext, jsonRequest, TEST_ADMIN_PASSWORD, TEST_ORIGIN } from '../setup/test-app.ts';
+import { createTestContext, jsonRequest, TEST_ADMIN_PASSWORD, TEST_ORIGIN, TEST_SCRYPT_PARAMS } from '../setup/test-app.ts';
 import { adminCookie, adminRequest, staffUser } from '../setup/admin.ts';
 import { freshClient } from '../fixtures/bookings.ts';
 import { hashAdminPassword } from '../../src/server/admin-password.ts';
-import { adminTotp } from '../../src/server/services/staff/admin-totp.ts';
+import { adminTotp, newTotpSecret } from '../../src/server/services/staff/admin-totp.ts';
+import { LOGIN_LIMITS } from '../../src/server/services/staff/sign-in-limits.ts';
 import { SoftwareAuthenticator } from '../fixtures/software-authenticator.ts';
 
 // A new person's first hour with their account (issue: the code step, names, plain refusals).
@@ -46,6 +47,29 @@ describe('a deactivated person', () => {
     const code = adminTotp(secret).generate({ timestamp: ctx.deps.now().getTime() });
     const told = await login({ email: person.email, password: STRONG, code });
     expect(await told.json()).toMatchObject({ error: 'This account has been deactivated. Ask an owner of the business to reactivate it.' });
+  });
+
+  it('spends none of the person’s code allowance: codes tried while deactivated leave every try for after reactivation', async () => {
+    // A cheaper hash of the same password: this test checks it nineteen times.
+    const person = await staffUser(ctx, 'staff', { passwordHash: await hashAdminPassword(STRONG, TEST_SCRYPT_PARAMS) });
+    const secret = newTotpSecret(person.email).secret;
+    await db.update(staffUsers).set({ totpSecret: secret }).where(eq(staffUsers.id, person.id));
+    const tryCode = (code: string, cookie?: string) =>
+      ctx.app.request('/api/admin/login', jsonRequest({ email: person.email, password: STRONG, code }, { headers: cookie ? { Cookie: cookie } : {} }), freshClient());
+    await deactivate(person.id);
+    // Someone holding the old password tries codes at the deactivated account (under the password's own limit).
+    for (let guess = 0; guess < LOGIN_LIMITS.perAccount.limit - 2; guess += 1) expect((await tryCode(String(200000 + guess))).status).toBe(401);
+
+    const owner = await adminCookie(ctx, 'owner');
+    const reactivated = await ctx.app.request(`/api/admin/users/${person.id}`, adminRequest(owner, { method: 'PATCH', body: { status: 'active' } }));
+    expect(reactivated.status).toBe(200);
+    const back = await tryCode(adminTotp(secret).generate({ timestamp: ctx.deps.now().getTime() }));
+    expect(back.status).toBe(204);
+    const device = back.headers.getSetCookie().find((cookie) => cookie.startsWith('cp_device='))!.split(';')[0]!;
+    // Back at work, the person mistypes codes on their own phone: every try of the allowance is theirs.
+    const statuses: number[] = [];
+    for (let guess = 0; guess < LOGIN_LIMITS.codeGuesses.limit - 1; guess += 1) statuses.push((await tryCode(String(300000 + guess), device)).status);
+    expect(statuses).toEqual(Array(LOGIN_LIMITS.codeGuesses.limit - 1).fill(401));
   });
 
   it('is told so by a passkey that signs correctly; an unknown passkey is still "not recognised"', async () => {
@@ -101,6 +125,46 @@ describe('names', () => {
     const created = await ctx.app.request('/api/admin/users', adminRequest(owner, { body: { name: 'Priya Shah', email: 'priya.first@team.example', role: 'staff' } }));
     const [row] = await db.select().from(staffUsers).where(eq(staffUsers.id, (await created.json()).id));
     expect(row!.nameChosenAt).not.toBeNull();
+  });
+});
+
+describe('the bootstrap owner on a fresh database', () => {
+  it('is created only once the whole sign-in, code included, succeeds; the Logs say so and the name is asked for', async () => {
+    const secret = newTotpSecret('founder@cleanpatch.example').secret;
+    const fresh = await createTestContext({ ADMIN_EMAIL: 'founder@cleanpatch.example', ADMIN_TOTP_SECRET: secret });
+    const signIn = (body: Record<string, unknown>) => fresh.app.request('/api/admin/login', jsonRequest(body), freshClient());
+    const accounts = () => fresh.deps.db.select().from(staffUsers);
+    const created = () => fresh.deps.db.select().from(channelLogs).where(eq(channelLogs.action, 'bootstrap_owner_created'));
+
+    expect(await (await signIn({ password: TEST_ADMIN_PASSWORD })).json()).toMatchObject({ codeRequired: true });
+    expect(await (await signIn({ password: TEST_ADMIN_PASSWORD, code: '000000' })).json()).toMatchObject({ codeRequired: true });
+    expect(await accounts()).toEqual([]);
+    expect(await created()).toEqual([]);
+
+    const signedIn = await signIn({ password: TEST_ADMIN_PASSWORD, code: adminTotp(secret).generate({ timestamp: fresh.deps.now().getTime() }) });
+    expect(signedIn.status).toBe(204);
+    expect(await accounts()).toEqual([expect.objectContaining({ email: 'founder@cleanpatch.example', name: 'Owner', role: 'owner', status: 'active', nameChosenAt: null })]);
+    const logged = await created();
+    expect(logged).toHaveLength(1);
+    expect(logged[0]!.details).toContain('founder@cleanpatch.example');
+    const me = await fresh.app.request('/api/admin/session', { headers: { Cookie: cookieOf(signedIn)! } });
+    expect((await me.json()).user).toMatchObject({ name: 'Owner', role: 'owner', nameChosen: false });
+    // The next sign-in finds the account: nothing is created or logged twice.
+    const again = await signIn({ password: TEST_ADMIN_PASSWORD, code: adminTotp(secret).generate({ timestamp: fresh.deps.now().getTime() + 30_000 }) });
+    expect(again.status).toBe(204);
+    expect(await accounts()).toHaveLength(1);
+    expect(await created()).toHaveLength(1);
+  });
+
+  it('without a second factor, is created by the first sign-in with the site’s password, and logged', async () => {
+    const fresh = await createTestContext({ ADMIN_EMAIL: 'founder@cleanpatch.example' });
+    const wrong = await fresh.app.request('/api/admin/login', jsonRequest({ password: 'not the password' }), freshClient());
+    expect(wrong.status).toBe(401);
+    expect(await fresh.deps.db.select().from(staffUsers)).toEqual([]);
+    const signedIn = await fresh.app.request('/api/admin/login', jsonRequest({ password: TEST_ADMIN_PASSWORD }), freshClient());
+    expect(signedIn.status).toBe(204);
+    expect(await fresh.deps.db.select().from(staffUsers)).toEqual([expect.objectContaining({ role: 'owner', status: 'active', nameChosenAt: null })]);
+    expect(await fresh.deps.db.select().from(channelLogs).where(eq(channelLogs.action, 'bootstrap_owner_created'))).toHaveLength(1);
   });
 });
 

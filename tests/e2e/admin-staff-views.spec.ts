@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
@@ -12,11 +12,8 @@ import { bookingAtStep, openProject, signInAsStaff } from '../fixtures/staff-set
 // dead link, and the Projects list in installation-day order with compact rows.
 
 const PHOTO = readFileSync(path.resolve('tests/fixtures/logo.png'));
-const SHOTS = '/work/shots/staffview';
-
 async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}-${page.viewportSize()!.width}.png`), fullPage: true });
+  await page.screenshot({ path: test.info().outputPath(`${name}-${page.viewportSize()!.width}.png`), fullPage: true });
 }
 
 /** The dashboard for a page already signed in through the API (the page shares the cookie). */
@@ -28,8 +25,7 @@ async function openDashboard(page: Page, tab?: string) {
 
 /** One part of the page, at full resolution, for a closer look than the whole page gives. */
 async function shotOf(locator: Locator, name: string, page: Page) {
-  mkdirSync(SHOTS, { recursive: true });
-  await locator.screenshot({ path: path.join(SHOTS, `${name}-${page.viewportSize()!.width}.png`) });
+  await locator.screenshot({ path: test.info().outputPath(`${name}-${page.viewportSize()!.width}.png`) });
 }
 
 async function expectNoSeriousAxeViolations(page: Page) {
@@ -205,6 +201,74 @@ test('the Messages tab finds a message by part of a name and warns before resend
   const fresh = /\/crew\?t=([\w-]+)/.exec(text)![1]!;
   expect(fresh).not.toBe(stop.token);
   expect((await page.request.get('/api/crew/day', { headers: { Authorization: `Bearer ${fresh}` } })).status()).toBe(200);
+});
+
+test("Resend link asks first, naming that it ends the link the worker is using; Cancel keeps that link @mobile", async ({ page, baseURL, browser }) => {
+  test.setTimeout(150_000);
+  await page.route(/tile\.openstreetmap/, (route) => route.fulfill({ status: 204 }));
+  const stop = await scheduledStopWithWorker(page, baseURL!, 'resend');
+  const dayWith = (token: string) => page.request.get('/api/crew/day', { headers: { Authorization: `Bearer ${token}` } });
+  /** The crew's page for a link, as the worker's phone opens it (a browser of its own). */
+  const openOnPhone = async (token: string) => {
+    const phone = await browser.newContext({ ...test.info().project.use, baseURL });
+    await phone.route(/tile\.openstreetmap/, (route) => route.fulfill({ status: 204 }));
+    const crew = await phone.newPage();
+    await crew.goto(`/crew?t=${token}`);
+    return { crew, close: () => phone.close() };
+  };
+  const linksSent = async () =>
+    ((await (await page.request.get(`/api/admin/messages?to=${encodeURIComponent(stop.workerEmail)}&kind=worker-routes`)).json()) as { id: number }[]).length;
+  expect(await linksSent()).toBe(1);
+
+  await openDashboard(page, 'Workers');
+  const row = page.getByTestId('crew-link-row').filter({ hasText: 'Mo resend' });
+  await expect(row).toContainText(/Link works until/);
+  const resend = row.getByRole('button', { name: 'Resend link to Mo resend' });
+
+  // The question names what the tap ends; Cancel sends nothing and the worker's link goes on working.
+  const questions: string[] = [];
+  page.once('dialog', (dialog) => {
+    questions.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await resend.click();
+  await expect.poll(() => questions.length).toBe(1);
+  expect(questions[0]).toContain('The link Mo resend is using now stops working at once');
+  expect(questions[0]).toContain(stop.workerEmail);
+  await expect(resend).toBeEnabled();
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+  expect(await linksSent()).toBe(1);
+  expect((await dayWith(stop.token)).status()).toBe(200);
+  const kept = await openOnPhone(stop.token);
+  await expect(kept.crew.getByTestId('crew-stop').first()).toBeVisible();
+  await kept.close();
+  await expectNoSeriousAxeViolations(page);
+  await row.scrollIntoViewIfNeeded();
+  await shot(page, 'crew-link-row');
+
+  // Confirmed: a new link goes to the worker and the old one no longer opens the day.
+  page.once('dialog', (dialog) => {
+    questions.push(dialog.message());
+    void dialog.accept();
+  });
+  await resend.click();
+  await expect(page.getByTestId('toast')).toContainText('Link Sent');
+  await expect(page.getByTestId('toast')).toContainText(`${stop.workerEmail} has a new link; the old one no longer works.`);
+  expect(questions).toHaveLength(2);
+  await expect.poll(linksSent).toBe(2);
+  const [latest] = (await (await page.request.get(`/api/admin/messages?to=${encodeURIComponent(stop.workerEmail)}&kind=worker-routes`)).json()) as { id: number }[];
+  const text = ((await (await page.request.get(`/api/admin/messages/${latest!.id}`)).json()) as { text: string }).text;
+  const fresh = /\/crew\?t=([\w-]+)/.exec(text)![1]!;
+  expect(fresh).not.toBe(stop.token);
+  expect((await dayWith(stop.token)).status()).toBe(410);
+  const ended = await openOnPhone(stop.token);
+  await expect(ended.crew.getByRole('heading', { name: 'This link has ended' })).toBeVisible();
+  await ended.close();
+  const renewed = await openOnPhone(fresh);
+  await expect(renewed.crew.getByTestId('crew-stop').first()).toBeVisible();
+  await renewed.close();
+  await expect(row).toContainText(/Link works until/);
+  await expectNoSeriousAxeViolations(page);
 });
 
 test('the Projects list opens on installation days with compact rows, and finds a full postcode', { tag: '@layout' }, async ({ page }) => {

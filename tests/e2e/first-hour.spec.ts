@@ -65,14 +65,57 @@ test('the Projects list starts within the first screen, in one row of tabs, with
     const crewLines = viewport.width < 640 && (await crew.isVisible()) ? (await crew.locator('xpath=..').boundingBox())!.height + 2 : 0;
     expect((await row.boundingBox())!.height - crewLines).toBeLessThanOrEqual(viewport.width < 640 ? 100 : 80);
   }
-  // Every tab on one line, however many there are; the strip scrolls and each comes into reach.
+  if (viewport.width >= 1280) {
+    // On a laptop the whole first project shows, under one row of Quick Actions.
+    expect(first.y + first.height, 'the first project shows whole on the first screen').toBeLessThanOrEqual(viewport.height);
+    const actions = page.getByRole('region', { name: 'Quick Actions' }).locator('a:visible, button:visible');
+    const actionTops = await actions.evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().top)));
+    expect(actionTops.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(actionTops).size, 'Quick Actions take one row').toBe(1);
+    // The raw data views wait under More; Escape closes it and gives the focus back.
+    const more = page.getByRole('button', { name: 'More actions' });
+    await more.click();
+    await expect(page.getByRole('link', { name: /^View bookings data/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^View contacts data/ })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`quick-actions-more-${viewport.width}.png`) });
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('link', { name: /^View bookings data/ })).toBeHidden();
+    await expect(more).toBeFocused();
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
+  }
+  // Every tab on one line, however many there are.
   const tabs = page.getByRole('tab');
   const tops = await tabs.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().top));
   expect(new Set(tops).size, 'the tabs take one row').toBe(1);
+  // Every tab in reach: on a laptop each shows whole, with nothing to scroll; on a phone the strip
+  // scrolls, and an arrow at the cut edge says more tabs follow until the last one shows.
+  const strip = page.getByRole('tablist', { name: 'Dashboard sections' });
+  const after = page.getByTestId('tabs-more-after');
+  const before = page.getByTestId('tabs-more-before');
+  /** The tabs the strip's edges cut (or hide), by name. */
+  const cutTabs = () =>
+    strip.evaluate((list) => {
+      const box = list.getBoundingClientRect();
+      return [...list.querySelectorAll('[role="tab"]')]
+        .filter((tab) => tab.getBoundingClientRect().left < box.left - 0.5 || tab.getBoundingClientRect().right > box.right + 0.5)
+        .map((tab) => tab.textContent);
+    });
+  if (viewport.width >= 1280) {
+    expect(await cutTabs(), 'no tab is cut').toEqual([]);
+    await expect(after).toHaveCount(0);
+    await expect(before).toHaveCount(0);
+  } else {
+    await expect(after).toBeVisible();
+    await expect(before).toHaveCount(0);
+    await after.click();
+    await expect(before).toBeVisible();
+  }
   await page.getByRole('tab', { name: 'Projects' }).focus();
   await page.keyboard.press('End');
   await expect(page.getByRole('tab', { name: 'My account' })).toBeFocused();
   await expect(page.getByRole('tab', { name: 'My account' })).toBeInViewport();
+  await expect(after).toHaveCount(0);
+  await expect.poll(cutTabs).not.toContain('My account');
   await page.keyboard.press('Home');
   await expect(page.getByRole('tab', { name: 'Projects' })).toHaveAttribute('aria-selected', 'true');
   await expect(rows.first()).toBeVisible();

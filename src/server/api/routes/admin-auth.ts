@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import * as z from 'zod';
+import type { Database } from '../../../../db/client.ts';
 import type { AppEnv } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { readJson } from '../middleware/body.ts';
@@ -115,6 +116,26 @@ async function restoreBootstrapOwner(c: Context<AppEnv>, user: StaffUserRow, cli
   return restored;
 }
 
+/**
+ * The bootstrap owner's first sign-in on a fresh database (the site's admin password, and its code
+ * when ADMIN_TOTP_SECRET is set): the account is created, named "Owner" until they choose a name
+ * (the dashboard asks at once), and the Logs say so.
+ */
+async function createBootstrapOwner(db: Database, adminEmail: string | undefined, client: string, now: Date): Promise<StaffUserRow> {
+  const owner = await ensureBootstrapOwner(db, adminEmail, now);
+  await writeChannelLog(db, {
+    channel: 'admin',
+    action: 'bootstrap_owner_created',
+    severity: 'warning',
+    entityType: 'staff_user',
+    entityId: String(owner.id),
+    userId: String(owner.id),
+    ipAddress: client,
+    details: `The owner account ${owner.email} was created at its first sign-in with the site's admin password`,
+  });
+  return owner;
+}
+
 export const adminAuthRoutes = new Hono<AppEnv>()
   .post('/login', async (c) => {
     const deps = c.get('deps');
@@ -146,27 +167,38 @@ export const adminAuthRoutes = new Hono<AppEnv>()
       throw error;
     };
     if (!passwordOk) return refuse('wrong password or unknown e-mail', new AppError(401, INVALID_PASSWORD));
+    let step: number | null = null;
     if (totpSecret) {
       if (code === '') {
         // Not a guess of anything: the attempt is given back, so the code step costs no allowance.
         await attempt.succeeded();
         return refuse('no code', new AppError(401, CODE_NEEDED, undefined, undefined, { codeRequired: true }));
       }
-      // Codes tried after a right password are counted per account, whatever the device.
+      // A code tried for an account that can sign in is a guess at it: counted per account,
+      // whatever the device (api.md). A deactivated account's code signs nobody in, so its tries
+      // take nothing from the person's allowance for when they are reactivated; the password's
+      // own limits (no device lifts them for a deactivated person) still bound them.
       if (active) await attempt.admitCodeGuess();
-      const step = totpStepOf(totpSecret, code, now);
+      step = totpStepOf(totpSecret, code, now);
       if (step === null) return refuse('wrong code', new AppError(401, CODE_WRONG, { code: CODE_WRONG }, undefined, { codeRequired: true }));
-      // The bootstrap owner's first sign-in creates its account; the code's step needs its id.
-      if (active && !user) user = await ensureBootstrapOwner(deps.db, deps.env.ADMIN_EMAIL, now);
-      // Only an active account claims the step: a deactivated one is told so without spending it.
-      if (active && user && !(await claimTotpStep(deps.db, user.id, step, now))) {
-        return refuse('used code', new AppError(401, CODE_USED, { code: CODE_USED }, undefined, { codeRequired: true }));
-      }
-    } else if (active && !user) {
-      user = await ensureBootstrapOwner(deps.db, deps.env.ADMIN_EMAIL, now);
     }
-    // Told plainly only once the whole sign-in (password, and code where there is one) was right.
-    if (!active || !user) return refuse('account not active', new AppError(401, ACCOUNT_DEACTIVATED));
+    // Told plainly only once the whole sign-in (password, and code where there is one) was right,
+    // and before the code's step is spent.
+    if (!active) return refuse('account not active', new AppError(401, ACCOUNT_DEACTIVATED));
+    // The sign-in's last check and its first write, together: the code's step is claimed for the
+    // account, and on a fresh database the bootstrap owner's account is created (and logged) in the
+    // same transaction, so a refused code leaves no account behind.
+    const account =
+      user && step === null
+        ? user
+        : await deps.db.transaction(async (tx) => {
+            const db = tx as unknown as Database;
+            const signingIn = user ?? (await createBootstrapOwner(db, deps.env.ADMIN_EMAIL, client, now));
+            if (step !== null && !(await claimTotpStep(db, signingIn.id, step, now))) return null;
+            return signingIn;
+          });
+    if (!account) return refuse('used code', new AppError(401, CODE_USED, { code: CODE_USED }, undefined, { codeRequired: true }));
+    user = account;
     if (viaBootstrap && (user.role !== 'owner' || user.status !== 'active')) user = await restoreBootstrapOwner(c, user, client);
     await attempt.succeeded();
     await signIn(c, user, 'password');
