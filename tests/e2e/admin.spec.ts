@@ -98,6 +98,14 @@ test.describe('admin dashboard frame', () => {
     // The seed has bookings: the total is a number above zero and revenue is in pounds.
     await expect(cards.nth(0).locator('dd')).toHaveText(/^[1-9]\d*$/);
     await expect(cards.nth(3).locator('dd')).toHaveText(/^£[\d,]+\.\d\d$/);
+    // On a phone the cards fold into one summary line, which shows every figure whole: the revenue
+    // in whole pounds, nothing cut off at the edge.
+    const summary = page.getByRole('button', { name: /^Totals/ });
+    if (await summary.isVisible()) {
+      await expect(summary).toHaveText(/^Totals · \d+ bookings · \d+ pending · £[\d,]+▼$/);
+      const line = summary.locator('span').first();
+      expect(await line.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    }
 
     // On a phone the actions fold under their heading.
     const unfold = page.getByRole('button', { name: 'Quick Actions' });

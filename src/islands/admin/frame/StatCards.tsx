@@ -11,6 +11,9 @@ interface DashboardStats {
 }
 
 const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+// The phone's one-line summary rounds to whole pounds so the revenue is never the part cut off;
+// the cards it opens give the pence.
+const wholePounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 });
 
 /**
  * The four stat cards (admin-dashboard.md §2): four across when wide. On a phone they fold into
@@ -59,7 +62,7 @@ export function StatCards() {
         <span className="min-w-0 truncate">
           <span className="font-semibold text-ink">Totals</span>
           <span className="text-concrete-600">
-            {stats ? ` · ${stats.totalBookings} bookings · ${stats.pendingBookings} pending · ${pounds.format(stats.totalRevenue)}` : ''}
+            {stats ? ` · ${stats.totalBookings} bookings · ${stats.pendingBookings} pending · ${wholePounds.format(stats.totalRevenue)}` : ''}
           </span>
         </span>
         <span aria-hidden="true" className="shrink-0 text-concrete-500">
