@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { scheduleDays, bookings } from '../../db/schema.ts';
 import { createApp } from '../../src/server/api/app.ts';
 import { judgeAvailability, londonToday } from '../../src/server/services/bookings/availability.ts';

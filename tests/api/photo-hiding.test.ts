@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { bookingLocations, bookings, channelLogs, emailOutbox, photos, progressLogs } from '../../db/schema.ts';
 import { createTrackingLink } from '../../src/server/services/projects/tracking.ts';
-import { adminCookie, adminRequest, staffUser } from '../setup/admin.ts';
+import { adminCookie, staffUser } from '../setup/admin.ts';
 import { createTestContext, jsonRequest, TEST_ORIGIN } from '../setup/test-app.ts';
 import { freshClient } from '../fixtures/bookings.ts';
 import { readPdf } from '../fixtures/pdf-reader.ts';

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { bookingPayload, setupBookingHeaders } from '../fixtures/bookings.ts';
 import { signInAsStaff } from '../fixtures/staff-setup.ts';

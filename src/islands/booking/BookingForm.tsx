@@ -43,7 +43,7 @@ import {
   type RebookData,
   type Refusal,
 } from './booking-store.ts';
-import { Field, FormSection, INPUT_CLASS } from './Field.tsx';
+import { FormSection } from './Field.tsx';
 import { QuantityPicker } from './QuantityPicker.tsx';
 import { UploadField } from './UploadField.tsx';
 import { BookingSummaryPanel, MobileTotalBar } from './BookingSummaryPanel.tsx';

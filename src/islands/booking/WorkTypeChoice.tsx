@@ -1,4 +1,4 @@
-import { NIGHT_SURCHARGE_PER_PATCH_PENCE, WORK_TYPES, formatPounds, type WorkType } from '../../domain/pricing.ts';
+import { NIGHT_SURCHARGE_PER_PATCH_PENCE, WORK_TYPES, formatPounds } from '../../domain/pricing.ts';
 import { WORK_TYPE_LABELS, setField } from './booking-store.ts';
 import { FieldError, controlId } from './Field.tsx';
 

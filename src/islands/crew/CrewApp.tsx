@@ -10,7 +10,7 @@ import type { MapTiles } from '../admin/operations/map-tiles.ts';
 import { fetchCrewDay, type CrewDayData } from './crew-api.ts';
 import { londonTime, readDayCopy, registerCrewWorker, saveDayCopy, storedDayDate } from './crew-offline.ts';
 import type { HeldLink } from './crew-queue-store.ts';
-import { ASK_FOR_LINK, QueuePanel } from './QueuePanel.tsx';
+import { QueuePanel } from './QueuePanel.tsx';
 import { StopCard, type StopActions } from './StopCard.tsx';
 import { useCrewQueue } from './use-crew-queue.ts';
 import { queueRetryDelayMs } from './crew-queue.ts';

@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import type { Env } from '../env.ts';
 
 /**
  * Card payments (conventions: "providers at the edge"). The app talks to this interface; the one

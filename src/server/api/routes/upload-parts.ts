@@ -112,7 +112,7 @@ export const uploadPartRoutes = new Hono<AppEnv>()
   )
 
   .post('/upload/parts/:id/complete', rateLimit(PART_LIMIT), async (c) => {
-    const { db, files, env, now } = c.get('deps');
+    const { db, files, now } = c.get('deps');
     const id = c.req.param('id');
     if (!UUID.test(id)) throw notFound(UPLOAD_PART_MESSAGES.notFound);
     const answer = await db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
-import { and, lt, sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import { rowsOf } from '../../../../db/client.ts';
-import { emailOutbox, geocodeCache, idempotencyKeys, stripeEvents } from '../../../../db/schema.ts';
+import { geocodeCache, idempotencyKeys, stripeEvents } from '../../../../db/schema.ts';
 import type { AppDeps } from '../../api/deps.ts';
 import { STUCK_SENDING_MINUTES } from '../../providers/email-outbox.ts';
 import { deliverQueuedWithin } from '../../providers/mailer.ts';

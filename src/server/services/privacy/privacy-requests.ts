@@ -8,7 +8,6 @@ import {
   reviews,
 } from '../../../../db/schema.ts';
 import type { Database } from '../../../../db/client.ts';
-import type { AppDeps } from '../../api/deps.ts';
 import { toBookingJson } from '../bookings/booking-view.ts';
 import { filesOfBookings } from '../bookings/booking-files.ts';
 export { ERASED_NAME, erasePersonalData, type ErasureResult } from './personal-data-erasure.ts';
