@@ -201,8 +201,8 @@ export async function heldPatches(db: Database, date: string): Promise<number> {
 
 /** A day's capacity in patches: its own, else `defaultCapacity`. */
 export async function capacityOn(db: Database, date: string, defaultCapacity: number): Promise<number> {
-  const [row] = await db.select({ capacity: scheduleDays.capacity }).from(scheduleDays).where(eq(scheduleDays.date, date));
-  return row?.capacity ?? defaultCapacity;
+  const [row] = await db.select({ capacity: dayCapacity(date, defaultCapacity) }).from(sql`(select 1) as one`);
+  return row!.capacity;
 }
 
 /**
