@@ -26,27 +26,43 @@ const FORM = 'billing';
 const COMPLETE_STEP = 5;
 
 export function DocumentsPanel({ bookingId, currentStep }: { bookingId: number; currentStep: number }) {
-  const [invoices, setInvoices] = useState<InvoiceItem[] | null>(null);
+  // null while loading; a failed answer is its own state, so a paid customer is never told the
+  // invoice has yet to appear when it only failed to load.
+  const [invoices, setInvoices] = useState<InvoiceItem[] | 'failed' | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const isComplete = currentStep >= COMPLETE_STEP;
 
   useEffect(() => {
     let isCurrent = true;
+    setInvoices(null);
     api<InvoiceItem[]>(`/api/bookings/${bookingId}/invoices`, { cache: 'no-store' })
       .then((list) => isCurrent && setInvoices(list))
-      .catch(() => isCurrent && setInvoices([]));
+      .catch(() => isCurrent && setInvoices('failed'));
     return () => {
       isCurrent = false;
     };
-  }, [bookingId]);
+  }, [bookingId, attempt]);
 
   return (
     <section aria-labelledby="documents-heading" className="card p-6 sm:p-8" data-testid="documents">
       <h3 id="documents-heading" className="text-2xl">
         Invoices and reports
       </h3>
-      {invoices === null && <p className="mt-3 text-concrete-600">Loading invoices...</p>}
-      {invoices?.length === 0 && <p className="mt-3 text-concrete-700">Your invoice appears here once your payment has been received.</p>}
-      {invoices && invoices.length > 0 && (
+      {invoices === null && (
+        <p role="status" className="mt-3 text-concrete-600">
+          Loading invoices...
+        </p>
+      )}
+      {invoices === 'failed' && (
+        <div role="alert" className="mt-3 text-danger-600">
+          <p>Could not load your invoices.</p>
+          <button type="button" className="btn-secondary mt-3" onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </button>
+        </div>
+      )}
+      {Array.isArray(invoices) && invoices.length === 0 && <p className="mt-3 text-concrete-700">Your invoice appears here once your payment has been received.</p>}
+      {Array.isArray(invoices) && invoices.length > 0 && (
         <ul className="mt-4 divide-y divide-concrete-100 border-y border-concrete-100">
           {invoices.map((invoice) => (
             <li key={invoice.number} className="flex flex-wrap items-center justify-between gap-3 py-3">
