@@ -105,16 +105,26 @@ function BillingForm({ bookingId }: { bookingId: number }) {
   const [values, setValues] = useState({ billingAddress: '', poReference: '', customerVatNumber: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
+  // The fields open once the stored details are in: saving the empty form before (or instead of)
+  // them would wipe details the customer gave earlier, and a late answer would overwrite typing.
+  const [loaded, setLoaded] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
+    let isCurrent = true;
+    setLoaded('loading');
     api<Billing>(`/api/bookings/${bookingId}/billing`, { cache: 'no-store' })
-      .then((billing) =>
-        setValues({ billingAddress: billing.billingAddress ?? '', poReference: billing.poReference ?? '', customerVatNumber: billing.customerVatNumber ?? '' }),
-      )
-      .catch(() => {
-        /* The form starts empty; saving still works while the grant lasts. */
-      });
-  }, [bookingId]);
+      .then((billing) => {
+        if (!isCurrent) return;
+        setValues({ billingAddress: billing.billingAddress ?? '', poReference: billing.poReference ?? '', customerVatNumber: billing.customerVatNumber ?? '' });
+        setLoaded('ready');
+      })
+      .catch(() => isCurrent && setLoaded('failed'));
+    return () => {
+      isCurrent = false;
+    };
+  }, [bookingId, attempt]);
+  const locked = loaded !== 'ready';
 
   const change = (name: keyof typeof values) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [name]: event.target.value }));
@@ -143,17 +153,25 @@ function BillingForm({ bookingId }: { bookingId: number }) {
         </h4>
         <p className="mt-1 text-concrete-700">For your accounts team: invoices issued from now on carry these. Invoices already issued stay as they are.</p>
       </div>
+      {loaded === 'failed' && (
+        <div role="alert" className="text-danger-600">
+          <p>Could not load your billing details.</p>
+          <button type="button" className="btn-secondary mt-3" onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </button>
+        </div>
+      )}
       <FormField form={FORM} name="billingAddress" label="Billing address" error={errors.billingAddress}>
-        {(control) => <textarea {...control} rows={3} className={INPUT_CLASS} value={values.billingAddress} onChange={change('billingAddress')} autoComplete="street-address" />}
+        {(control) => <textarea {...control} rows={3} className={INPUT_CLASS} value={values.billingAddress} disabled={locked} onChange={change('billingAddress')} autoComplete="street-address" />}
       </FormField>
       <FormField form={FORM} name="poReference" label="Purchase order (PO) reference" hint="Optional" error={errors.poReference}>
-        {(control) => <input {...control} className={INPUT_CLASS} value={values.poReference} onChange={change('poReference')} />}
+        {(control) => <input {...control} className={INPUT_CLASS} value={values.poReference} disabled={locked} onChange={change('poReference')} />}
       </FormField>
       <FormField form={FORM} name="customerVatNumber" label="Your VAT number" hint="Optional, for example GB123456789" error={errors.customerVatNumber}>
-        {(control) => <input {...control} className={INPUT_CLASS} value={values.customerVatNumber} onChange={change('customerVatNumber')} />}
+        {(control) => <input {...control} className={INPUT_CLASS} value={values.customerVatNumber} disabled={locked} onChange={change('customerVatNumber')} />}
       </FormField>
       <div className="flex flex-wrap items-center gap-4">
-        <button type="submit" className="btn-primary" disabled={status === 'saving'}>
+        <button type="submit" className="btn-primary" disabled={locked || status === 'saving'}>
           {status === 'saving' ? 'Saving...' : 'Save billing details'}
         </button>
         <p role="status" className="text-concrete-700">
