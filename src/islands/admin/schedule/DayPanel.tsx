@@ -43,7 +43,16 @@ export function DayPanel({ day, onChanged, onClose }: { day: ScheduleDay; onChan
       ) : (
         <ul className="mt-2 space-y-3">
           {day.bookings.map((booking) => (
-            <BookingRow key={booking.id} booking={booking} canChange={canChange} onMoved={onChanged} />
+            <BookingRow
+              key={booking.id}
+              booking={booking}
+              canChange={canChange}
+              // A move can change the day's crew routes as well as its bookings: both are asked again.
+              onMoved={() => {
+                onChanged();
+                reloadCrew();
+              }}
+            />
           ))}
         </ul>
       )}
