@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { tabsFor } from './tabs/registry.ts';
 import type { StaffRole } from '../../domain/staff-roles.ts';
+import { tabKeyTarget } from '../shared/tab-keys.ts';
 
 /** The arrows' width in px (w-12). */
 const HINT_WIDTH = 48;
@@ -18,7 +19,7 @@ export function AdminTabs({ role }: { role: StaffRole }) {
   const panels = useMemo(() => Object.fromEntries(visibleTabs.map((tab) => [tab.id, lazy(tab.load)])), [visibleTabs]);
 
   const select = (index: number) => {
-    const tab = visibleTabs[(index + visibleTabs.length) % visibleTabs.length]!;
+    const tab = visibleTabs[index]!;
     setActive(tab.id);
     tabRefs.current[tab.id]?.focus();
   };
@@ -66,11 +67,8 @@ export function AdminTabs({ role }: { role: StaffRole }) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = visibleTabs.findIndex((tab) => tab.id === active);
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: visibleTabs.length - 1 };
-    if (!(event.key in moves)) return;
-    event.preventDefault();
-    select(moves[event.key]!);
+    const next = tabKeyTarget(event, visibleTabs.findIndex((tab) => tab.id === active), visibleTabs.length);
+    if (next !== null) select(next);
   };
 
   const Panel = panels[active]!;

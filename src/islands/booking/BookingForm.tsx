@@ -91,10 +91,11 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
   useEarlyInput(form, adoptEarlyInput);
 
   // "Book again" from the tracking page: the earlier booking's details, a new date to choose.
-  const [rebooked, setRebooked] = useState<{ id: number; files: number } | { failed: true } | null>(null);
+  const [rebooked, setRebooked] = useState<{ id: number; files: number } | { loading: number } | { failed: true } | null>(null);
   useEffect(() => {
     const id = rebookIdFrom(window.location.search);
     if (id === null) return;
+    setRebooked({ loading: id });
     api<RebookData>(`/api/bookings/${id}/rebook`, { cache: 'no-store' })
       .then((data) => {
         prefillFromBooking(id, data);
@@ -255,7 +256,9 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
 
       {rebooked && (
         <p role="status" data-testid="rebook-note" className="mb-6 rounded-xl border border-concrete-100 bg-concrete-50 px-4 py-3 text-concrete-700">
-          {'id' in rebooked
+          {'loading' in rebooked
+            ? `Filling in your details from booking #${rebooked.loading}…`
+            : 'id' in rebooked
             ? rebooked.files > 0
               ? `Your details, brand files and locations from booking #${rebooked.id} are filled in. Choose a date for the new campaign and check the rest before you book.`
               : `Your details and locations from booking #${rebooked.id} are filled in. Choose a date for the new campaign, add your brand files, and check the rest before you book.`

@@ -38,6 +38,8 @@ function CallUs() {
 
 export default function RescheduleChoice() {
   const [state, setState] = useState<State>({ kind: 'loading' });
+  // Try again after a failure asks for the days afresh (a dropped connection need not end here).
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     const token = window.location.hash.replace(/^#/, '').trim();
@@ -49,7 +51,7 @@ export default function RescheduleChoice() {
         if (!controller.signal.aborted) setState({ kind: 'failed', message: errorMessage(error) });
       });
     return () => controller.abort();
-  }, []);
+  }, [attempt]);
 
   if (state.kind === 'loading') return <p role="status">Loading your days...</p>;
   if (state.kind === 'missing')
@@ -65,6 +67,16 @@ export default function RescheduleChoice() {
         <p role="alert" className="rounded-xl bg-danger-50 p-4 text-danger-600">
           {state.message}
         </p>
+        <button
+          type="button"
+          className="btn-secondary mt-4"
+          onClick={() => {
+            setState({ kind: 'loading' });
+            setAttempt((n) => n + 1);
+          }}
+        >
+          Try again
+        </button>
         <CallUs />
       </div>
     );

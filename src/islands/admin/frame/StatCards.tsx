@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { adminApi } from '../admin-api.ts';
-import { $statsChanged } from './stats-store.ts';
+import { $statsChanged, markStatsStale } from './stats-store.ts';
 
 interface DashboardStats {
   totalBookings: number;
@@ -80,9 +80,13 @@ export function StatCards() {
         ))}
       </dl>
       {failed && (
-        <p className="mt-2 text-sm text-concrete-600" role="status">
-          The figures could not be loaded. Reload the page to try again.
-        </p>
+        <div className="mt-2 flex flex-wrap items-center gap-3 text-sm text-concrete-600">
+          <p role="status">The figures could not be loaded.</p>
+          {/* Asks again the way a change does, without reloading the dashboard. */}
+          <button type="button" className="btn-secondary min-h-11 px-3 py-1 text-sm" onClick={markStatsStale}>
+            Try again
+          </button>
+        </div>
       )}
     </section>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { adminApi as api } from '../admin-api.ts';
+import { useLoad } from '../operations/use-load.ts';
 import { useCanChange } from '../staff-user.ts';
 import { errorMessage } from '../../shared/api.ts';
 import { showToast } from '../../shared/toast-store.ts';
@@ -12,16 +13,12 @@ import { paymentLabel, stepLabel, type ScheduleBooking, type ScheduleDay } from 
 export function DayPanel({ day, onChanged, onClose }: { day: ScheduleDay; onChanged: () => void; onClose: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const canChange = useCanChange();
-  const [crew, setCrew] = useState<CrewBoard | null>(null);
+  // A failed answer says so with Try again, rather than reading as a day without crew stops.
+  const [crew, reloadCrew] = useLoad<CrewBoard>(`/api/admin/crew/day?date=${day.date}`);
 
   useEffect(() => {
     heading.current?.focus();
-    api<CrewBoard>(`/api/admin/crew/day?date=${day.date}`)
-      .then(setCrew)
-      .catch(() => setCrew(null));
   }, [day.date]);
-
-  const workerName = (id: number | null) => crew?.workers.find((worker) => worker.id === id)?.name || 'every worker';
 
   return (
     <section aria-labelledby="schedule-day-heading" className="mt-6 rounded-2xl border border-concrete-200 bg-white p-4 sm:p-6">
@@ -46,26 +43,52 @@ export function DayPanel({ day, onChanged, onClose }: { day: ScheduleDay; onChan
       ) : (
         <ul className="mt-2 space-y-3">
           {day.bookings.map((booking) => (
-            <BookingRow key={booking.id} booking={booking} canChange={canChange} onMoved={onChanged} />
+            <BookingRow
+              key={booking.id}
+              booking={booking}
+              canChange={canChange}
+              // A move can change the day's crew routes as well as its bookings: both are asked again.
+              onMoved={() => {
+                onChanged();
+                reloadCrew();
+              }}
+            />
           ))}
         </ul>
       )}
 
       <h4 className="mt-5 text-lg">Crews</h4>
-      {crew && crew.routes.length > 0 ? (
-        <ul className="mt-2 space-y-1 text-concrete-700">
-          {crew.routes.map((route) => (
-            <li key={route.routeNumber}>
-              Route {route.routeNumber}: {route.stops.map((stop) => `#${stop.bookingId}`).join(', ')} ({route.given === 'several' ? 'several workers' : workerName(route.workerId)})
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="mt-2 text-concrete-600">No crew stops scheduled (stops join the crews' day at step 3).</p>
+      {crew.state === 'loading' && (
+        <p role="status" className="mt-2 text-concrete-600">
+          Loading the crews...
+        </p>
       )}
+      {crew.state === 'error' && (
+        <div role="alert" className="mt-2 text-danger-600">
+          <p>Could not load the crews for this day.</p>
+          <button type="button" className="btn-secondary mt-2" onClick={reloadCrew}>
+            Try again
+          </button>
+        </div>
+      )}
+      {crew.state === 'ready' && <CrewRoutes crew={crew.data} />}
 
       {canChange && <CapacityForm day={day} onSaved={onChanged} />}
     </section>
+  );
+}
+
+function CrewRoutes({ crew }: { crew: CrewBoard }) {
+  const workerName = (id: number | null) => crew.workers.find((worker) => worker.id === id)?.name || 'every worker';
+  if (crew.routes.length === 0) return <p className="mt-2 text-concrete-600">No crew stops scheduled (stops join the crews' day at step 3).</p>;
+  return (
+    <ul className="mt-2 space-y-1 text-concrete-700">
+      {crew.routes.map((route) => (
+        <li key={route.routeNumber}>
+          Route {route.routeNumber}: {route.stops.map((stop) => `#${stop.bookingId}`).join(', ')} ({route.given === 'several' ? 'several workers' : workerName(route.workerId)})
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { adminApi as api } from '../admin-api.ts';
 import { useCanChange } from '../staff-user.ts';
 import { errorMessage } from '../../shared/api.ts';
@@ -22,21 +22,26 @@ export function WeatherDayPanel({ onConfirmed }: { onConfirmed: () => void }) {
   const [key, setKey] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const picked = useRef('');
 
   if (!canChange) return null;
 
   const pickDate = async (value: string) => {
+    picked.current = value;
     setDate(value);
     setPlan(null);
     setChosen([]);
     setRegions(null);
+    setError(null);
     if (!value) return;
     try {
       const answer = await api<{ days: ScheduleDay[] }>(`/api/admin/schedule?from=${value}&to=${value}`);
+      // A date changed again meanwhile: its own answer fills the regions, not this one.
+      if (picked.current !== value) return;
       const found = new Set(answer.days[0]?.bookings.map((booking) => booking.region ?? '').filter(Boolean));
       setRegions([...found].sort());
     } catch (failure) {
-      setError(errorMessage(failure));
+      if (picked.current === value) setError(errorMessage(failure));
     }
   };
 

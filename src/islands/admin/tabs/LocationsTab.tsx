@@ -5,6 +5,7 @@ import type { RouteGroup, Worker } from '../operations/types.ts';
 import type { DayRouteGroup as DayRoute } from '../../../server/services/crew/day-routes.ts';
 import { assignStops, RouteAssign } from '../operations/RouteAssign.tsx';
 import { SegmentedControl } from '../../shared/SegmentedControl.tsx';
+import { tabKeyTarget } from '../../shared/tab-keys.ts';
 import { addDays, formatLongDate } from '../../../domain/format.ts';
 import { londonDate } from '../../../domain/schedule.ts';
 
@@ -39,11 +40,8 @@ export default function LocationsTab() {
   const tabs = useRef<Record<View, HTMLButtonElement | null>>({ regions: null, routes: null });
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
-    event.preventDefault();
-    const index = VIEWS.findIndex((item) => item.id === view);
-    const next =
-      event.key === 'Home' ? 0 : event.key === 'End' ? VIEWS.length - 1 : (index + (event.key === 'ArrowRight' ? 1 : -1) + VIEWS.length) % VIEWS.length;
+    const next = tabKeyTarget(event, VIEWS.findIndex((item) => item.id === view), VIEWS.length);
+    if (next === null) return;
     const target = VIEWS[next]!.id;
     setView(target);
     tabs.current[target]?.focus();

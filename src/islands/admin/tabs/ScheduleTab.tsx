@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { adminApi as api } from '../admin-api.ts';
 import { errorMessage } from '../../shared/api.ts';
 import { formatLongDate } from '../../../domain/format.ts';
@@ -27,19 +27,25 @@ export default function ScheduleTab() {
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
 
+  // Only the latest request's answer is shown: paging through months faster than the answers
+  // come must not leave one month's days under another month's name.
+  const latest = useRef(0);
   const load = useCallback(async () => {
     const { from, to } = monthRange(month);
+    const request = ++latest.current;
     try {
       const answer = await api<{ days: ScheduleDay[] }>(`/api/admin/schedule?from=${from}&to=${to}`);
+      if (request !== latest.current) return;
       setDays(answer.days);
       setError(null);
     } catch (failure) {
-      setError(errorMessage(failure));
+      if (request === latest.current) setError(errorMessage(failure));
     }
   }, [month]);
 
   useEffect(() => {
     setDays(null);
+    setError(null);
     void load();
   }, [load]);
 
