@@ -57,6 +57,13 @@ export function trackProjectUrl(siteUrl: string): string {
   return new URL('/track-project', siteUrl).href;
 }
 
+/** The close of the customer's payment and proof e-mails: how to ask, then the business's name. */
+export const CUSTOMER_SIGN_OFF: readonly string[] = [
+  `Questions? Call ${BUSINESS.phone} or e-mail ${BUSINESS.email} (${BUSINESS.supportHours.text}).`,
+  '',
+  BUSINESS.name,
+];
+
 /** The closing line of the installation e-mails (the reminder and a new date). */
 export const INSTALLATION_QUESTIONS = `Questions or a change of plan? Call ${BUSINESS.phone} or reply to this e-mail.`;
 
