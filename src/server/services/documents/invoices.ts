@@ -176,8 +176,10 @@ export async function listBookingInvoices(db: Database, bookingId: number) {
   }));
 }
 
+const INVOICE_NUMBER = new RegExp(`^${INVOICE_PREFIX}\\d{6,9}$`);
+
 export async function findInvoice(db: Database, number: string): Promise<InvoiceRow | undefined> {
-  if (!/^CP-\d{6,9}$/.test(number)) return undefined;
+  if (!INVOICE_NUMBER.test(number)) return undefined;
   const [row] = await db.select().from(invoices).where(eq(invoices.number, number)).limit(1);
   return row;
 }
