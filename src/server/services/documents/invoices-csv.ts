@@ -4,6 +4,7 @@ import { AppError } from '../../api/errors.ts';
 import { toCsv } from '../lib/csv.ts';
 import { londonMidnight } from '../lib/london-days.ts';
 import { londonDate } from '../../../domain/schedule.ts';
+import { formatVatRate } from '../../../domain/vat.ts';
 import { invoiceLines, invoicesIssuedBetween, type InvoiceCustomer } from './invoices.ts';
 
 // GET /api/admin/invoices.csv?from&to: one row per invoice line, for the accountant. Column names
@@ -47,7 +48,7 @@ export async function invoicesCsv(db: Database, from: Date, toExclusive: Date): 
   const rows = await invoicesIssuedBetween(db, from, toExclusive);
   const lines = rows.flatMap((invoice) => {
     const customer = invoice.customer as InvoiceCustomer;
-    const rate = invoice.vatRateBasisPoints === null ? 'No VAT' : `${invoice.vatRateBasisPoints / 100}%`;
+    const rate = invoice.vatRateBasisPoints === null ? 'No VAT' : formatVatRate(invoice.vatRateBasisPoints);
     return invoiceLines(invoice).map((line) => [
       invoice.number,
       londonDate(invoice.issuedAt),
