@@ -144,14 +144,13 @@ export function issueBookingInvoice(tx: Database, env: InvoiceSettings, now: Dat
   });
 }
 
-/** Called by applyStencilChangeEvent in the transaction that marks the change paid. */
-export async function issueStencilChangeInvoice(tx: Database, env: InvoiceSettings, now: Date, change: StencilChangeRow, paymentReference: string) {
-  const [booking] = await tx.select().from(bookings).where(eq(bookings.id, change.bookingId));
+/** Called by applyStencilChangeEvent, with the change's booking, in the transaction that marks the change paid. */
+export function issueStencilChangeInvoice(tx: Database, env: InvoiceSettings, now: Date, change: StencilChangeRow, booking: BookingRow, paymentReference: string) {
   return issueInvoice(tx, env, now, {
     kind: 'stencil_change',
     bookingId: change.bookingId,
     stencilChangeId: change.id,
-    customer: customerOf(booking!),
+    customer: customerOf(booking),
     lines: [{ description: `Stencil change after approval, booking #${change.bookingId}`, quantity: 1, grossPence: change.amountPence }],
     paymentReference,
     paidAt: change.paidAt ?? now,
