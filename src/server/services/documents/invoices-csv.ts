@@ -1,7 +1,7 @@
 import type { Database } from '../../../../db/client.ts';
 import { addDays, isIsoDate } from '../../../domain/format.ts';
 import { AppError } from '../../api/errors.ts';
-import { toCsv } from '../lib/csv.ts';
+import { csvPounds, toCsv } from '../lib/csv.ts';
 import { londonMidnight } from '../lib/london-days.ts';
 import { londonDate } from '../../../domain/schedule.ts';
 import { formatVatRate } from '../../../domain/vat.ts';
@@ -33,8 +33,6 @@ export const INVOICE_CSV_MESSAGES = {
   badRange: 'from must be on or before to',
 } as const;
 
-const pounds = (pence: number) => (pence / 100).toFixed(2);
-
 /** The London days from and to, both included; a missing `from` means from the first invoice, a missing `to` today. */
 export function invoiceCsvRange(from: string | undefined, to: string | undefined, today: string): { from: Date; toExclusive: Date; label: string } {
   const first = from || '2000-01-01';
@@ -57,11 +55,11 @@ export async function invoicesCsv(db: Database, from: Date, toExclusive: Date): 
       customer.poReference,
       line.description,
       line.quantity,
-      pounds(line.unitPence),
-      pounds(line.netPence),
+      csvPounds(line.unitPence),
+      csvPounds(line.netPence),
       rate,
-      pounds(line.vatPence),
-      pounds(line.grossPence),
+      csvPounds(line.vatPence),
+      csvPounds(line.grossPence),
       invoice.paymentReference,
     ]);
   });
