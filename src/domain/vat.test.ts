@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatUkVatNumber, normaliseCustomerVatNumber, normaliseUkVatNumber, vatOfGross, vatTotals } from './vat.ts';
+import { formatUkVatNumber, formatVatRate, normaliseCustomerVatNumber, normaliseUkVatNumber, vatOfGross, vatTotals } from './vat.ts';
 
 describe('VAT inside a VAT-inclusive price, in pence, half a penny rounded up', () => {
   it('takes a sixth of the gross at 20%', () => {
@@ -69,5 +69,14 @@ describe('VAT numbers', () => {
     expect(normaliseCustomerVatNumber('FR 12 345678901')).toBe('FR12345678901');
     expect(normaliseCustomerVatNumber('=1+1')).toBeNull();
     expect(normaliseCustomerVatNumber('not a number')).toBeNull();
+  });
+});
+
+describe('the VAT rate as printed on an invoice and its CSV line', () => {
+  it('shows whole and fractional rates without trailing zeros', () => {
+    expect(formatVatRate(2000)).toBe('20%');
+    expect(formatVatRate(1750)).toBe('17.5%');
+    expect(formatVatRate(500)).toBe('5%');
+    expect(formatVatRate(1234)).toBe('12.34%');
   });
 });

@@ -36,6 +36,11 @@ export function rateToBasisPoints(ratePercent: number): number {
   return Math.round(ratePercent * 100);
 }
 
+/** Basis points as the rate printed on an invoice and its CSV line: 2000 -> '20%', 1750 -> '17.5%'. */
+export function formatVatRate(basisPoints: number): string {
+  return `${(basisPoints / 100).toLocaleString('en-GB', { maximumFractionDigits: 2 })}%`;
+}
+
 /** The VAT inside a VAT-inclusive gross amount, in pence, rounded half up (the one rule above). */
 export function vatOfGross(grossPence: number, rateBasisPoints: number): number {
   if (!Number.isSafeInteger(grossPence) || grossPence < 0) throw new RangeError(`Not an amount in pence: ${grossPence}`);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { bookings, emailOutbox, invoices, proofs, stencilChanges, type EmailAttachment } from '../../db/schema.ts';
-import { computeTotalPricePence } from '../../src/domain/pricing.ts';
 import { silentLogger } from '../../src/server/api/deps.ts';
 import { createMailer, type Mailer } from '../../src/server/providers/mailer.ts';
 import { queueEmail } from '../../src/server/providers/email-outbox.ts';
@@ -13,6 +12,7 @@ import { STENCIL_CHANGE_KIND } from '../../src/server/services/proofs/stencil-ch
 import { adminCookie } from '../setup/admin.ts';
 import { createTestContext, TEST_ORIGIN } from '../setup/test-app.ts';
 import { freshClient } from '../fixtures/bookings.ts';
+import { insertBookingRow } from '../fixtures/booking-rows.ts';
 import { readPdf } from '../fixtures/pdf-reader.ts';
 
 // When an invoice's PDF is drawn (api.md "Documents for business customers"): the payment's
@@ -26,24 +26,7 @@ const db = ctx.deps.db;
 let sequence = 0;
 async function insertBooking() {
   sequence += 1;
-  const [booking] = await db
-    .insert(bookings)
-    .values({
-      firstName: 'Amira',
-      lastName: 'Khan',
-      businessName: 'Northern Roasters',
-      email: `amira.delivery${sequence}@northernroasters.co.uk`,
-      phone: '0161 496 0000',
-      quantity: 5,
-      workType: 'day',
-      locationAddress: 'Piccadilly Gardens, Manchester M1 1RG',
-      preferredDate: '2027-07-14',
-      totalPricePence: computeTotalPricePence(5, 'day'),
-      stripePaymentIntentId: `pi_delivery_${sequence}`,
-      createdAt: ctx.deps.now(),
-    })
-    .returning();
-  return booking!;
+  return insertBookingRow(ctx, { quantity: 5, workType: 'day', email: `amira.delivery${sequence}@northernroasters.co.uk`, stripePaymentIntentId: `pi_delivery_${sequence}` });
 }
 
 function succeeded(booking: typeof bookings.$inferSelect): PaymentEvent {

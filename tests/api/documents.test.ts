@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { asc, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { bookingLocations, bookings, emailOutbox, invoices, photos, proofs, stencilChanges, uploadedFiles } from '../../db/schema.ts';
-import { computeTotalPricePence, type WorkType } from '../../src/domain/pricing.ts';
 import { applyPaymentEvent } from '../../src/server/services/payments/payment-webhook.ts';
 import { STENCIL_CHANGE_KIND } from '../../src/server/services/proofs/stencil-changes.ts';
 import { createTrackingLink } from '../../src/server/services/projects/tracking.ts';
@@ -14,6 +13,7 @@ import type { PaymentEvent } from '../../src/server/providers/payments.ts';
 import { adminCookie } from '../setup/admin.ts';
 import { createTestContext, jsonRequest, TEST_ORIGIN, type TestContext } from '../setup/test-app.ts';
 import { bookingPayload, freshClient } from '../fixtures/bookings.ts';
+import { insertBookingRow } from '../fixtures/booking-rows.ts';
 import { bookingsUsing, fileNamesOf, insertBrandFile } from '../fixtures/booking-files.ts';
 import { isA4, readPdf } from '../fixtures/pdf-reader.ts';
 
@@ -28,29 +28,9 @@ const unregistered = await createTestContext();
 const db = ctx.deps.db;
 
 let sequence = 0;
-async function insertBooking(overrides: Partial<typeof bookings.$inferInsert> & { quantity?: number; workType?: WorkType } = {}, context: TestContext = ctx) {
+async function insertBooking(overrides: Partial<typeof bookings.$inferInsert> = {}, context: TestContext = ctx) {
   sequence += 1;
-  const quantity = overrides.quantity ?? 10;
-  const workType = overrides.workType ?? 'night';
-  const [booking] = await context.deps.db
-    .insert(bookings)
-    .values({
-      firstName: 'Amira',
-      lastName: 'Khan',
-      businessName: 'Northern Roasters',
-      email: `amira${sequence}@northernroasters.co.uk`,
-      phone: '0161 496 0000',
-      quantity,
-      workType,
-      locationAddress: 'Piccadilly Gardens, Manchester M1 1RG',
-      preferredDate: '2027-07-14',
-      totalPricePence: computeTotalPricePence(quantity, workType),
-      stripePaymentIntentId: `pi_doc_${sequence}_${Date.now()}`,
-      createdAt: context.deps.now(),
-      ...overrides,
-    })
-    .returning();
-  return booking!;
+  return insertBookingRow(context, { email: `amira${sequence}@northernroasters.co.uk`, stripePaymentIntentId: `pi_doc_${sequence}_${Date.now()}`, ...overrides });
 }
 
 let eventNumber = 0;

@@ -3,7 +3,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { bookings, channelLogs, emailOutbox, progressLogs, proofs, stencilChanges } from '../../db/schema.ts';
-import { computeTotalPricePence } from '../../src/domain/pricing.ts';
 import { runMaintenance } from '../../src/server/services/jobs/maintenance.ts';
 import { STENCIL_CHANGE_MESSAGES } from '../../src/server/services/proofs/stencil-changes.ts';
 import { PROOF_MESSAGES } from '../../src/server/services/proofs/stencil-proofs.ts';
@@ -12,6 +11,7 @@ import { adminCookie } from '../setup/admin.ts';
 import { startFakeStripe } from '../setup/fake-stripe.ts';
 import { createTestContext, jsonRequest, TEST_ORIGIN, type TestContext } from '../setup/test-app.ts';
 import { freshClient } from '../fixtures/bookings.ts';
+import { insertBookingRow } from '../fixtures/booking-rows.ts';
 
 // api.md "Stencil proof sign-off", row by row, on a real database, with the local
 // Stripe-compatible API for the paid change after approval.
@@ -29,26 +29,7 @@ const SVG = await readFile(new URL('../fixtures/logo.svg', import.meta.url), 'ut
 const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 async function insertBooking(context: TestContext = ctx, overrides: Partial<typeof bookings.$inferInsert> = {}) {
-  const [booking] = await context.deps.db
-    .insert(bookings)
-    .values({
-      firstName: 'Amira',
-      lastName: 'Khan',
-      businessName: 'Northern Roasters',
-      email: 'amira@northernroasters.co.uk',
-      phone: '0161 496 0000',
-      quantity: 10,
-      workType: 'night',
-      locationAddress: 'Piccadilly Gardens, Manchester M1 1RG',
-      preferredDate: '2027-07-14',
-      totalPricePence: computeTotalPricePence(10, 'night'),
-      status: 'confirmed',
-      currentStep: 2,
-      createdAt: context.deps.now(),
-      ...overrides,
-    })
-    .returning();
-  return booking!;
+  return insertBookingRow(context, { status: 'confirmed', currentStep: 2, ...overrides });
 }
 
 /** A browser that tracked the booking by its magic link: the grant cookie it now sends. */

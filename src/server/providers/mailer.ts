@@ -161,16 +161,11 @@ export function createMailer(env: Env, log: Logger, fetchImpl: typeof fetch = fe
  * the very bytes the customer got. A drawing that fails fails this delivery (the hourly job
  * retries it); the payment that issued the invoice stands.
  */
-async function completeAttachments(db: Database, id: number, attachments: readonly EmailAttachment[]): Promise<EmailAttachment[]> {
-  if (!attachments.some(isUndrawnInvoice)) return [...attachments];
-  const drawn = await drawInvoiceAttachments(db, attachments);
-  await db.update(emailOutbox).set({ attachments: drawn }).where(sql`${emailOutbox.id} = ${id}`);
-  return drawn;
-}
-
 async function withAttachments(db: Database, message: OutgoingMessage): Promise<OutgoingMessage> {
   if (!message.attachments?.some(isUndrawnInvoice)) return message;
-  return { ...message, attachments: await completeAttachments(db, message.id, message.attachments) };
+  const attachments = await drawInvoiceAttachments(db, message.attachments);
+  await db.update(emailOutbox).set({ attachments }).where(sql`${emailOutbox.id} = ${message.id}`);
+  return { ...message, attachments };
 }
 
 /** Messages a scheduled job claims at a time, and sends at once. */

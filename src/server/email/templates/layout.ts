@@ -57,6 +57,18 @@ export function trackProjectUrl(siteUrl: string): string {
   return new URL('/track-project', siteUrl).href;
 }
 
+/** The close of the customer's payment and proof e-mails: how to ask, then the business's name. */
+export const CUSTOMER_SIGN_OFF: readonly string[] = [
+  `Questions? Call ${BUSINESS.phone} or e-mail ${BUSINESS.email} (${BUSINESS.supportHours.text}).`,
+  '',
+  BUSINESS.name,
+];
+
+/** The line of a receipt that carries an invoice's PDF. */
+export function invoiceAttachedLine(invoiceNumber: string): string {
+  return `Your invoice ${invoiceNumber} is attached as a PDF; it can also be downloaded from your tracking page.`;
+}
+
 /** The closing line of the installation e-mails (the reminder and a new date). */
 export const INSTALLATION_QUESTIONS = `Questions or a change of plan? Call ${BUSINESS.phone} or reply to this e-mail.`;
 

@@ -1,10 +1,9 @@
-import { BUSINESS } from '../../../content/business.ts';
 import { formatLongDate } from '../../../domain/format.ts';
 import { formatPounds } from '../../../domain/pricing.ts';
 import { PROJECT_STEPS } from '../../../domain/project-steps.ts';
 import type { EmailAttachment, BookingEmailMessage } from '../../providers/email-outbox.ts';
 import type { BookingRow } from '../../services/bookings/booking-view.ts';
-import { text, textAsHtml, trackProjectUrl } from './layout.ts';
+import { CUSTOMER_SIGN_OFF, invoiceAttachedLine, text, textAsHtml, trackProjectUrl } from './layout.ts';
 
 // The receipt for a booking Stripe has paid: the amount, the booking and how to follow it. One per
 // booking (the dedupe key), however many successes Stripe reports. It carries the calendar invite
@@ -39,10 +38,8 @@ export function paymentReceiptEmail(
       : [`Track your project at ${trackUrl} with this e-mail address and your booking ID.`]),
     '',
     ...(invite ? ['The calendar invite attached confirms the installation in your calendar.', ''] : []),
-    ...(invoiceNumber ? [`Your invoice ${invoiceNumber} is attached as a PDF; it can also be downloaded from your tracking page.`, ''] : []),
-    `Questions? Call ${BUSINESS.phone} or e-mail ${BUSINESS.email} (${BUSINESS.supportHours.text}).`,
-    '',
-    BUSINESS.name,
+    ...(invoiceNumber ? [invoiceAttachedLine(invoiceNumber), ''] : []),
+    ...CUSTOMER_SIGN_OFF,
   ]);
   return {
     to: booking.email,

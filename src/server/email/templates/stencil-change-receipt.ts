@@ -1,8 +1,7 @@
-import { BUSINESS } from '../../../content/business.ts';
 import { formatPounds } from '../../../domain/pricing.ts';
 import type { EmailAttachment, BookingEmailMessage } from '../../providers/email-outbox.ts';
 import type { BookingRow } from '../../services/bookings/booking-view.ts';
-import { text, textAsHtml, trackProjectUrl } from './layout.ts';
+import { CUSTOMER_SIGN_OFF, invoiceAttachedLine, text, textAsHtml, trackProjectUrl } from './layout.ts';
 
 // The customer's receipt for a paid stencil change after approval (api.md "Stencil proof sign-off",
 // "Documents for business customers"): the amount, what happens next, and the change's invoice as
@@ -28,13 +27,11 @@ export function stencilChangeReceiptEmail({ booking, changeId, amountPence, invo
     '',
     'Our studio will remake the stencil as you asked and send you the new proof to approve before your installation.',
     '',
-    `Your invoice ${invoiceNumber} is attached as a PDF; it can also be downloaded from your tracking page.`,
+    invoiceAttachedLine(invoiceNumber),
     '',
     `Track your project at ${trackUrl} with this e-mail address and your booking ID.`,
     '',
-    `Questions? Call ${BUSINESS.phone} or e-mail ${BUSINESS.email} (${BUSINESS.supportHours.text}).`,
-    '',
-    BUSINESS.name,
+    ...CUSTOMER_SIGN_OFF,
   ]);
   return {
     to: booking.email,

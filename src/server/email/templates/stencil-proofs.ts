@@ -1,8 +1,7 @@
-import { BUSINESS } from '../../../content/business.ts';
 import { formatPounds, STENCIL_CHANGE_PENCE } from '../../../domain/pricing.ts';
 import type { BookingEmailMessage } from '../../providers/email-outbox.ts';
 import type { BookingRow } from '../../services/bookings/booking-view.ts';
-import { escapeHtml, layout, oneLine, text, textAsHtml, textBlocksAsHtml } from './layout.ts';
+import { CUSTOMER_SIGN_OFF, escapeHtml, layout, oneLine, text, textAsHtml, textBlocksAsHtml } from './layout.ts';
 
 // The stencil proof sign-off e-mails (api.md "Stencil proof sign-off"): the customer's "your
 // proof is ready" and the reminder, each with a magic link of its own, and staff's notes when a
@@ -53,9 +52,7 @@ export function proofReadyEmail(
     '',
     changeNotice,
     '',
-    `Questions? Call ${BUSINESS.phone} or e-mail ${BUSINESS.email} (${BUSINESS.supportHours.text}).`,
-    '',
-    BUSINESS.name,
+    ...CUSTOMER_SIGN_OFF,
   ]);
   const plain = `${intro}\n\n${rest}`;
   let html = textAsHtml(plain, [trackingUrl]);
@@ -101,9 +98,7 @@ export function proofReminderEmail({ booking, proof }: ProofEmailContext, tracki
     'Approve it or ask for changes here (this link is yours: please do not share it):',
     trackingUrl,
     '',
-    `Questions? Call ${BUSINESS.phone} or e-mail ${BUSINESS.email} (${BUSINESS.supportHours.text}).`,
-    '',
-    BUSINESS.name,
+    ...CUSTOMER_SIGN_OFF,
   ]);
   return {
     to: booking.email,

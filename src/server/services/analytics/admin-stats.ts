@@ -3,7 +3,7 @@ import type { Database } from '../../../../db/client.ts';
 import { bookings, contactEnquiries } from '../../../../db/schema.ts';
 import { poundsFromPence } from '../../../domain/pricing.ts';
 import { statusLabel } from '../../../domain/project-steps.ts';
-import { toCsv } from '../lib/csv.ts';
+import { csvPounds, toCsv } from '../lib/csv.ts';
 
 export interface DashboardStats {
   totalBookings: number;
@@ -49,7 +49,7 @@ export async function bookingsCsv(db: Database): Promise<string> {
     ],
     rows.map((b) => [
       b.id, b.createdAt, b.firstName, b.lastName, b.businessName, b.email, b.phone, b.quantity, b.locationAddress,
-      b.postcode, b.region, b.workType, b.preferredDate, poundsFromPence(b.totalPricePence).toFixed(2), statusLabel(b.status),
+      b.postcode, b.region, b.workType, b.preferredDate, csvPounds(b.totalPricePence), statusLabel(b.status),
       b.currentStep, b.paymentStatus, b.archived, b.isTest,
     ]),
   );

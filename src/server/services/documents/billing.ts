@@ -34,24 +34,27 @@ export const billingSchema = z
 
 export type BillingDetails = { billingAddress: string | null; poReference: string | null; customerVatNumber: string | null };
 
-export function billingOf(row: BillingDetails): BillingDetails {
-  return { billingAddress: row.billingAddress, poReference: row.poReference, customerVatNumber: row.customerVatNumber };
-}
+/** The booking's columns that are its billing details, as read and as returned by a change. */
+const BILLING_COLUMNS = {
+  billingAddress: bookings.billingAddress,
+  poReference: bookings.poReference,
+  customerVatNumber: bookings.customerVatNumber,
+};
 
 export async function readBilling(db: Database, bookingId: number): Promise<BillingDetails> {
-  const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  const [row] = await db.select(BILLING_COLUMNS).from(bookings).where(eq(bookings.id, bookingId));
   if (!row) throw notFound();
-  return billingOf(row);
+  return row;
 }
 
 /** Fields left out of the body keep their value; an empty one clears it. */
-export async function updateBilling(db: Database, bookingId: number, input: z.output<typeof billingSchema>, now: Date) {
+export async function updateBilling(db: Database, bookingId: number, input: z.output<typeof billingSchema>, now: Date): Promise<BillingDetails> {
   const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<BillingDetails>;
   const [row] = await db
     .update(bookings)
     .set({ ...changes, updatedAt: now })
     .where(eq(bookings.id, bookingId))
-    .returning({ billingAddress: bookings.billingAddress, poReference: bookings.poReference, customerVatNumber: bookings.customerVatNumber });
+    .returning(BILLING_COLUMNS);
   if (!row) throw notFound();
-  return billingOf(row);
+  return row;
 }

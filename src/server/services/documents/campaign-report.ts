@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { bookingLocations, bookings, crewStops, photos } from '../../../../db/schema.ts';
 import { BUSINESS } from '../../../content/business.ts';
 import { formatLongDate } from '../../../domain/format.ts';
+import { haversineKm } from '../../../domain/routing.ts';
 import type { AppDeps } from '../../api/deps.ts';
 import { makeThumbnail, THUMBNAIL_LONG_SIDE } from '../files/image-clean.ts';
 import { shownToCustomer } from '../projects/photo-visibility.ts';
@@ -54,15 +55,6 @@ function where(photo: ReportPhoto): string {
   if (photo.lat === null || photo.lng === null) return 'Place not recorded';
   const accuracy = photo.accuracyM !== null ? ` (within ${Math.round(photo.accuracyM)} m)` : '';
   return `${photo.lat.toFixed(5)}, ${photo.lng.toFixed(5)}${accuracy}`;
-}
-
-/** Metres between two points (haversine): photos go under the location nearest where they were taken. */
-function metresBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLng = (b.lng - a.lng) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
 }
 
 /**
@@ -125,13 +117,14 @@ export async function campaignReport(deps: Deps, bookingId: number): Promise<{ b
     ? locations.map((row) => ({ address: row.address, lat: row.lat, lng: row.lng }))
     : booking.locationAddress.split(';').map((address) => ({ address: address.trim(), lat: null as number | null, lng: null as number | null }));
   const byPlace = places.map(() => [] as ReportPhoto[]);
+  // Each photo goes under the location nearest where it was taken.
   for (const photo of rows.filter((row) => images.has(row.id))) {
     let best = 0;
     if (photo.lat !== null && photo.lng !== null) {
       let bestDistance = Infinity;
       places.forEach((place, index) => {
         if (place.lat === null || place.lng === null) return;
-        const distance = metresBetween({ lat: photo.lat!, lng: photo.lng! }, { lat: place.lat, lng: place.lng });
+        const distance = haversineKm({ lat: photo.lat!, lng: photo.lng! }, { lat: place.lat, lng: place.lng });
         if (distance < bestDistance) [best, bestDistance] = [index, distance];
       });
     }

@@ -1,6 +1,6 @@
 import type { EmailAttachment } from '../../../../db/schema.ts';
 import { formatLongDate } from '../../../domain/format.ts';
-import { formatUkVatNumber } from '../../../domain/vat.ts';
+import { formatUkVatNumber, formatVatRate } from '../../../domain/vat.ts';
 import { invoiceLines, type InvoiceCustomer, type InvoiceRow, type InvoiceSeller } from './invoices.ts';
 import { INK, labelled, MUTED, PAGE, renderPdf, type Pdf } from './pdf.ts';
 
@@ -17,10 +17,6 @@ const POUNDS_AND_PENCE = new Intl.NumberFormat('en-GB', { style: 'currency', cur
 /** Pence as '£1,049.00' (an invoice always shows pence). */
 export function money(pence: number): string {
   return POUNDS_AND_PENCE.format(pence / 100);
-}
-
-function ratePercent(basisPoints: number): string {
-  return `${(basisPoints / 100).toLocaleString('en-GB', { maximumFractionDigits: 2 })}%`;
 }
 
 export function invoicePdf(row: InvoiceRow): Promise<Uint8Array> {
@@ -61,7 +57,7 @@ export function invoicePdf(row: InvoiceRow): Promise<Uint8Array> {
     drawLines(doc, row, y, isVatInvoice);
 
     doc.moveDown(2).font('regular').fontSize(9).fillColor(MUTED);
-    doc.text(isVatInvoice ? `Prices include VAT at ${ratePercent(row.vatRateBasisPoints!)}. Paid in full by card.` : `${NOT_VAT_REGISTERED} Paid in full by card.`, left, doc.y, {
+    doc.text(isVatInvoice ? `Prices include VAT at ${formatVatRate(row.vatRateBasisPoints!)}. Paid in full by card.` : `${NOT_VAT_REGISTERED} Paid in full by card.`, left, doc.y, {
       width,
     });
   });
@@ -109,7 +105,7 @@ function drawLines(doc: Pdf, row: InvoiceRow, top: number, isVatInvoice: boolean
   const totals: [string, string][] = isVatInvoice
     ? [
         ['Total net', money(row.netPence)],
-        [`VAT at ${ratePercent(row.vatRateBasisPoints!)}`, money(row.vatPence)],
+        [`VAT at ${formatVatRate(row.vatRateBasisPoints!)}`, money(row.vatPence)],
         ['Total (gross)', money(row.grossPence)],
       ]
     : [['Total paid', money(row.grossPence)]];

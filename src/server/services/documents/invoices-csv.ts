@@ -1,9 +1,10 @@
 import type { Database } from '../../../../db/client.ts';
 import { addDays, isIsoDate } from '../../../domain/format.ts';
 import { AppError } from '../../api/errors.ts';
-import { toCsv } from '../lib/csv.ts';
+import { csvPounds, toCsv } from '../lib/csv.ts';
 import { londonMidnight } from '../lib/london-days.ts';
 import { londonDate } from '../../../domain/schedule.ts';
+import { formatVatRate } from '../../../domain/vat.ts';
 import { invoiceLines, invoicesIssuedBetween, type InvoiceCustomer } from './invoices.ts';
 
 // GET /api/admin/invoices.csv?from&to: one row per invoice line, for the accountant. Column names
@@ -32,8 +33,6 @@ export const INVOICE_CSV_MESSAGES = {
   badRange: 'from must be on or before to',
 } as const;
 
-const pounds = (pence: number) => (pence / 100).toFixed(2);
-
 /** The London days from and to, both included; a missing `from` means from the first invoice, a missing `to` today. */
 export function invoiceCsvRange(from: string | undefined, to: string | undefined, today: string): { from: Date; toExclusive: Date; label: string } {
   const first = from || '2000-01-01';
@@ -47,7 +46,7 @@ export async function invoicesCsv(db: Database, from: Date, toExclusive: Date): 
   const rows = await invoicesIssuedBetween(db, from, toExclusive);
   const lines = rows.flatMap((invoice) => {
     const customer = invoice.customer as InvoiceCustomer;
-    const rate = invoice.vatRateBasisPoints === null ? 'No VAT' : `${invoice.vatRateBasisPoints / 100}%`;
+    const rate = invoice.vatRateBasisPoints === null ? 'No VAT' : formatVatRate(invoice.vatRateBasisPoints);
     return invoiceLines(invoice).map((line) => [
       invoice.number,
       londonDate(invoice.issuedAt),
@@ -56,11 +55,11 @@ export async function invoicesCsv(db: Database, from: Date, toExclusive: Date): 
       customer.poReference,
       line.description,
       line.quantity,
-      pounds(line.unitPence),
-      pounds(line.netPence),
+      csvPounds(line.unitPence),
+      csvPounds(line.netPence),
       rate,
-      pounds(line.vatPence),
-      pounds(line.grossPence),
+      csvPounds(line.vatPence),
+      csvPounds(line.grossPence),
       invoice.paymentReference,
     ]);
   });

@@ -144,14 +144,13 @@ export function issueBookingInvoice(tx: Database, env: InvoiceSettings, now: Dat
   });
 }
 
-/** Called by applyStencilChangeEvent in the transaction that marks the change paid. */
-export async function issueStencilChangeInvoice(tx: Database, env: InvoiceSettings, now: Date, change: StencilChangeRow, paymentReference: string) {
-  const [booking] = await tx.select().from(bookings).where(eq(bookings.id, change.bookingId));
+/** Called by applyStencilChangeEvent, with the change's booking, in the transaction that marks the change paid. */
+export function issueStencilChangeInvoice(tx: Database, env: InvoiceSettings, now: Date, change: StencilChangeRow, booking: BookingRow, paymentReference: string) {
   return issueInvoice(tx, env, now, {
     kind: 'stencil_change',
     bookingId: change.bookingId,
     stencilChangeId: change.id,
-    customer: customerOf(booking!),
+    customer: customerOf(booking),
     lines: [{ description: `Stencil change after approval, booking #${change.bookingId}`, quantity: 1, grossPence: change.amountPence }],
     paymentReference,
     paidAt: change.paidAt ?? now,
@@ -176,8 +175,10 @@ export async function listBookingInvoices(db: Database, bookingId: number) {
   }));
 }
 
+const INVOICE_NUMBER = new RegExp(`^${INVOICE_PREFIX}\\d{6,9}$`);
+
 export async function findInvoice(db: Database, number: string): Promise<InvoiceRow | undefined> {
-  if (!/^CP-\d{6,9}$/.test(number)) return undefined;
+  if (!INVOICE_NUMBER.test(number)) return undefined;
   const [row] = await db.select().from(invoices).where(eq(invoices.number, number)).limit(1);
   return row;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM, csvCell, toCsv } from './csv.ts';
+import { CSV_BOM, csvCell, csvPounds, toCsv } from './csv.ts';
 
 describe('csvCell', () => {
   it.each([
@@ -48,5 +48,13 @@ describe('toCsv', () => {
     const csv = toCsv(['id', 'name'], [[1, 'Ann'], [2, 'Bo, Jr']]);
     expect(csv.startsWith(CSV_BOM)).toBe(true);
     expect(csv.slice(1)).toBe('id,name\r\n1,Ann\r\n2,"Bo, Jr"\r\n');
+  });
+});
+
+describe('money in a CSV', () => {
+  it('is pounds with two decimals', () => {
+    expect(csvPounds(104900)).toBe('1049.00');
+    expect(csvPounds(1)).toBe('0.01');
+    expect(csvPounds(0)).toBe('0.00');
   });
 });

@@ -34,6 +34,11 @@ export function csvCell(value: CsvCell): string {
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** Money in a CSV: pence as pounds with two decimals, as bookkeeping tools read it (104900 -> '1049.00'). */
+export function csvPounds(pence: number): string {
+  return (pence / 100).toFixed(2);
+}
+
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
   const lines = [header, ...rows].map((row) => row.map(csvCell).join(','));
   return `${CSV_BOM}${lines.join('\r\n')}\r\n`;

@@ -67,10 +67,10 @@ export const INVOICE_RETENTION_YEARS = 6;
  * 6 years, and every later one belongs to a year ending after it, so is not.
  */
 export function invoiceRetentionCutoff(today: string, yearEnd: string): string {
-  const year = Number(today.slice(0, 4)) - INVOICE_RETENTION_YEARS;
-  // The year end 6 years before this calendar year's, if that one is already past; otherwise the
-  // one before (last calendar year's anniversary always is past).
-  return `${year + INVOICE_RETENTION_YEARS}-${yearEnd}` < today ? `${year}-${yearEnd}` : `${year - 1}-${yearEnd}`;
+  const thisYear = Number(today.slice(0, 4));
+  // The latest anniversary that is over: this calendar year's, if its day is past; else last year's.
+  const anniversaryYear = `${thisYear}-${yearEnd}` < today ? thisYear : thisYear - 1;
+  return `${anniversaryYear - INVOICE_RETENTION_YEARS}-${yearEnd}`;
 }
 
 export interface RetentionCounts {

@@ -148,13 +148,18 @@ export function addGrantToken(cookie: string | undefined, token: string): string
   return [token, ...readGrantTokens(cookie).filter((old) => old !== token)].slice(0, MAX_PHOTO_GRANTS_PER_COOKIE).join('.');
 }
 
+/** The grants these tokens name that have not expired. */
+function liveGrantOf(tokens: string[], now: Date) {
+  return and(inArray(photoGrants.tokenHash, tokens.map(hashToken)), gt(photoGrants.expiresAt, now));
+}
+
 /** True when one of the tokens is a live grant for this booking. */
 export async function hasPhotoGrant(db: Database, tokens: string[], bookingId: number, now: Date): Promise<boolean> {
   if (!tokens.length) return false;
   const rows = await db
     .select({ tokenHash: photoGrants.tokenHash })
     .from(photoGrants)
-    .where(and(inArray(photoGrants.tokenHash, tokens.map(hashToken)), eq(photoGrants.bookingId, bookingId), gt(photoGrants.expiresAt, now)))
+    .where(and(liveGrantOf(tokens, now), eq(photoGrants.bookingId, bookingId)))
     .limit(1);
   return rows.length > 0;
 }
@@ -167,7 +172,7 @@ export function grantedBookingIds(db: Database, tokens: string[], now: Date) {
   return db
     .select({ bookingId: photoGrants.bookingId })
     .from(photoGrants)
-    .where(and(inArray(photoGrants.tokenHash, tokens.map(hashToken)), gt(photoGrants.expiresAt, now)));
+    .where(liveGrantOf(tokens, now));
 }
 
 /** Expired grants are useless; the hourly maintenance job removes them. */

@@ -220,8 +220,8 @@ export async function applyStencilChangeEvent(
   // receipt with it, carrying the invoice's PDF (drawn when the receipt is delivered). Taken after
   // reopenApproval has locked the booking: the booking's lock before the invoice counter's, in the
   // order markPaid takes them, so the two never wait on each other.
-  const invoice = await issueStencilChangeInvoice(tx, deps.env, now, paid, intent.id);
   const [booking] = await tx.select().from(bookings).where(eq(bookings.id, paid.bookingId));
+  const invoice = await issueStencilChangeInvoice(tx, deps.env, now, paid, booking!, intent.id);
   const receipt = stencilChangeReceiptEmail(
     { booking: booking!, changeId: paid.id, amountPence: paid.amountPence, invoiceNumber: invoice.number, attachments: [invoiceAttachment(invoice)] },
     deps.env.SITE_URL,
