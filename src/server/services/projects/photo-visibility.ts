@@ -5,10 +5,11 @@ import { findProjectStep } from '../../../domain/project-steps.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 
 // Staff may hide a photo from the customer (a passer-by's face, a blurred shot) and show it
-// again. The one fact is `photos.hidden_at` (with `hidden_by`): every customer-facing reader
-// (the tracking page's list, /uploads/*, the public project page, the completion e-mail, the
-// campaign report) filters with `shownToCustomer()`, while staff's views read every photo and
-// mark the hidden ones. This module stays light (no image code): the tracking module, which the
+// again. The one fact is `photos.hidden_at` (with `hidden_by`): every customer-facing query (the
+// tracking page's list, the public project page, the completion e-mail, the campaign report)
+// filters with `shownToCustomer()`; /uploads/*, which has already read the one photo row it
+// serves, refuses a hidden one to anyone but signed-in staff from that row's `hiddenAt`. Staff's
+// views read every photo and mark the hidden ones. This module stays light (no image code): the tracking module, which the
 // scheduled functions import, uses its condition.
 
 /** The photos a customer may see: the condition every customer-facing query adds. */
