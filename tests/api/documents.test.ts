@@ -56,14 +56,15 @@ async function paidBooking(overrides: Parameters<typeof insertBooking>[0] = {}, 
 
 /** An approved proof's £100 change waiting for its payment on its own intent. */
 async function awaitingChange(bookingId: number, context: TestContext = ctx) {
-  sequence += 1;
+  // Its own number, taken before the first await: changes made side by side must not share one.
+  const n = ++sequence;
   const [proof] = await context.deps.db
     .insert(proofs)
-    .values({ bookingId, version: sequence, status: 'approved', fileName: `proof-${sequence}-${Date.now()}.png`, originalName: 'proof.png', mimeType: 'image/png', fileSize: 10, createdBy: 'test' })
+    .values({ bookingId, version: n, status: 'approved', fileName: `proof-${n}-${Date.now()}.png`, originalName: 'proof.png', mimeType: 'image/png', fileSize: 10, createdBy: 'test' })
     .returning();
   const [change] = await context.deps.db
     .insert(stencilChanges)
-    .values({ bookingId, proofId: proof!.id, comment: 'Bigger logo', amountPence: 10_000, stripePaymentIntentId: `pi_change_${sequence}_${Date.now()}` })
+    .values({ bookingId, proofId: proof!.id, comment: 'Bigger logo', amountPence: 10_000, stripePaymentIntentId: `pi_change_${n}_${Date.now()}` })
     .returning();
   return change!;
 }
