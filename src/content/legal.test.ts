@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DATA_PROCESSORS, DATA_RETENTION, PRIVACY, PRIVACY_REQUEST_DAYS, TERMS } from './legal.ts';
+import { DATA_PROCESSORS, DATA_RETENTION, PRIVACY, PRIVACY_REQUEST_DAYS } from './privacy.ts';
+import { TERMS } from './terms.ts';
 
 const text = (page: typeof TERMS) =>
   page.sections.flatMap((section) => [section.heading, ...section.paragraphs, ...(section.points ?? []), section.closing ?? '']).join('\n');

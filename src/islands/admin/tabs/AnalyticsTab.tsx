@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { DATA_RETENTION } from '../../../content/legal.ts';
+import { DATA_RETENTION } from '../../../content/privacy.ts';
 import { analyticsEventLabel } from '../../../domain/analytics-events.ts';
 import { showToast } from '../../shared/toast-store.ts';
 import { DailyChart } from '../analytics/DailyChart.tsx';

@@ -11,13 +11,13 @@ import {
   photos,
 } from '../../../../db/schema.ts';
 import { londonDate } from '../../../domain/schedule.ts';
-import type { AppDeps } from '../../api/deps.ts';
+import type { AppDeps } from '../../app/deps.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import { applyRollupRetention } from '../analytics/page-view-rollup.ts';
 import { releaseBookingFiles } from '../bookings/booking-files.ts';
 
 /**
- * What /privacy promises (src/content/legal.ts DATA_RETENTION and its "How long we keep it"),
+ * What /privacy promises (src/content/privacy.ts DATA_RETENTION and its "How long we keep it"),
  * enforced by the hourly job: bookings 7 years, communications (enquiries, e-mails, activity logs)
  * 3 years, analytics 26 months (the raw page views and the daily roll-up made from them). Periods
  * are calendar periods counted back from `now` in UTC; the clock is injected. Invoices, which
