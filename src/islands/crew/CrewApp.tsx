@@ -1,17 +1,18 @@
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import leafletStylesheet from 'leaflet/dist/leaflet.css?url';
-import { formatLongDate } from '../../domain/format.ts';
 import { isCrewDayOver } from '../../domain/crew.ts';
 import { ApiError } from '../shared/api.ts';
 import { MapBoundary, lazyWithStylesheet } from '../shared/load-stylesheet.ts';
-import { CREW_DAY_KEY, CREW_LINK_KEY } from '../shared/storage-keys.ts';
-import { readLinkToken, withoutLinkToken } from '../tracking/tracking-api.ts';
+import { CREW_DAY_KEY } from '../shared/storage-keys.ts';
 import type { MapTiles } from '../admin/operations/map-tiles.ts';
 import { fetchCrewDay, type CrewDayData } from './crew-api.ts';
-import { londonTime, readDayCopy, registerCrewWorker, saveDayCopy, storedDayDate } from './crew-offline.ts';
+import { readDayCopy, saveDayCopy } from './crew-offline.ts';
+import { DAY_OVER, DAY_OVER_CHECK_MS, forgetCrewDay, forgetEndedDay, useCrewToken } from './crew-link.ts';
+import { DayHeader } from './DayHeader.tsx';
+import { LinkProblem } from './LinkProblem.tsx';
 import type { HeldLink } from './crew-queue-store.ts';
 import { QueuePanel } from './QueuePanel.tsx';
-import { StopCard, type StopActions } from './StopCard.tsx';
+import { StopCard, type OfficePhone, type StopActions } from './StopCard.tsx';
 import { useCrewQueue } from './use-crew-queue.ts';
 import { queueRetryDelayMs } from './crew-queue.ts';
 
@@ -27,49 +28,7 @@ type Load =
   | { state: 'ready'; day: CrewDayData; offline: boolean; savedAt: string }
   | { state: 'error'; status: number | null; message: string };
 
-/**
- * The phone keeps the day (customers' first names and addresses) and the link only while the
- * link can work: once the day is over, or the server says the link ended, both go. What waits in
- * the queue stays: it is the crew's work, sent once a new link comes or discarded by the crew.
- */
-function forgetCrewDay() {
-  localStorage.removeItem(CREW_DAY_KEY);
-  localStorage.removeItem(CREW_LINK_KEY);
-}
 
-/** What the page says once the day it showed is over (its stops are no longer on the phone). */
-const DAY_OVER = "This crew day is over, so its stops are no longer kept on this phone. Your next day comes with the office's e-mail.";
-const DAY_OVER_CHECK_MS = 60_000;
-
-function forgetEndedDay(now: Date) {
-  const date = storedDayDate();
-  if (date && isCrewDayOver(date, now)) forgetCrewDay();
-}
-
-function useCrewToken(): string | null | undefined {
-  const [token, setToken] = useState<string | null | undefined>(undefined);
-  useEffect(() => {
-    forgetEndedDay(new Date());
-    const fromLink = readLinkToken(window.location.search);
-    if (fromLink) {
-      const previous = localStorage.getItem(CREW_LINK_KEY);
-      localStorage.setItem(CREW_LINK_KEY, fromLink);
-      // A new link may be another worker's or another day's: the stops shown are only ever the
-      // ones loaded with this link (readDayCopy checks), so the old copy goes.
-      if (previous !== fromLink) localStorage.removeItem(CREW_DAY_KEY);
-      window.history.replaceState(window.history.state, '', withoutLinkToken(window.location.href));
-    }
-    setToken(fromLink ?? localStorage.getItem(CREW_LINK_KEY));
-    registerCrewWorker();
-  }, []);
-  return token;
-}
-
-/** The office's number for the card's Call button (src/content/business.ts, passed by the page). */
-export interface OfficePhone {
-  phone: string;
-  phoneHref: string;
-}
 
 export default function CrewApp({ tiles, office }: { tiles: MapTiles; office: OfficePhone }) {
   const token = useCrewToken();
@@ -227,29 +186,7 @@ export default function CrewApp({ tiles, office }: { tiles: MapTiles; office: Of
 
   return (
     <div className="mx-auto max-w-xl pb-16">
-      <header className="bg-ink px-5 pt-6 pb-7 text-paper">
-        <p className="text-sm font-semibold tracking-wide text-accent-300 uppercase">Crew day</p>
-        <h1 className="mt-1 text-3xl">{day.worker.name}&rsquo;s stops</h1>
-        <p className="mt-1 text-concrete-100">{formatLongDate(day.date)}</p>
-        <div className="mt-5">
-          <div className="flex justify-between text-sm font-semibold">
-            <span>
-              {done} of {day.stops.length} stop{day.stops.length === 1 ? '' : 's'} done
-            </span>
-            {load.offline && <span className="text-accent-300" data-testid="crew-last-updated">Offline · Last updated {londonTime(load.savedAt)}</span>}
-          </div>
-          <div
-            className="mt-2 h-2 overflow-hidden rounded-full bg-concrete-800"
-            role="progressbar"
-            aria-label="Stops done"
-            aria-valuemin={0}
-            aria-valuemax={day.stops.length}
-            aria-valuenow={done}
-          >
-            <div className={`h-full rounded-full bg-accent-400 ${progressWidth(done, day.stops.length)}`} />
-          </div>
-        </div>
-      </header>
+      <DayHeader workerName={day.worker.name} date={day.date} done={done} total={day.stops.length} offlineSince={load.offline ? load.savedAt : null} />
 
       <div className="space-y-4 px-4 pt-4">
         <div role="status" aria-live="polite" className="empty:hidden">
@@ -291,30 +228,4 @@ export default function CrewApp({ tiles, office }: { tiles: MapTiles; office: Of
   );
 }
 
-/** The bar's width in steps of a twelfth: no style attribute (the page's CSP refuses them). */
-function progressWidth(done: number, total: number): string {
-  const widths = ['w-0', 'w-1/12', 'w-2/12', 'w-3/12', 'w-4/12', 'w-5/12', 'w-6/12', 'w-7/12', 'w-8/12', 'w-9/12', 'w-10/12', 'w-11/12', 'w-full'];
-  return widths[total ? Math.round((done / total) * 12) : 0]!;
-}
 
-function LinkProblem({ status, message, onRetry, children }: { status: number | null; message: string; onRetry: () => void; children: React.ReactNode }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  return (
-    <div className="mx-auto max-w-xl px-5 py-12">
-      <div className="card p-6">
-        <p className="eyebrow">Crew day</p>
-        <h1 ref={heading} tabIndex={-1} className="mt-2 text-2xl focus:outline-none">
-          {status === 410 ? 'This link has ended' : status === 403 ? 'Your day has not started' : status === null ? 'No signal' : 'This link does not work'}
-        </h1>
-        <p className="mt-3 text-concrete-700">{message}</p>
-        {status === null && (
-          <button type="button" className="btn-primary mt-5" onClick={onRetry}>
-            Try again
-          </button>
-        )}
-      </div>
-      <div className="mt-4">{children}</div>
-    </div>
-  );
-}

@@ -3,7 +3,6 @@ import { CREW_STATUS_LABEL, arrivedLater, navigationUrl } from '../../domain/cre
 import { preparePhoto } from '../admin/projects/scale-image.ts';
 import type { CrewStop, CrewStopStatus } from './crew-api.ts';
 import { photosWaitingText, type QueuedItem } from './crew-queue.ts';
-import type { OfficePhone } from './CrewApp.tsx';
 import { DoneControl } from './DoneControl.tsx';
 import { StopDetails } from './StopDetails.tsx';
 
@@ -61,6 +60,12 @@ function shownStatus(stop: CrewStop, pending: readonly QueuedItem[]): CrewStopSt
   const waitingWay = pending.some((item) => item.action === 'on-the-way');
   const status = lastDoneTap && stop.status === 'done' ? (stop.photos.length > 0 ? 'started' : 'planned') : stop.status;
   return status === 'planned' && waitingWay ? 'on_the_way' : status;
+}
+
+/** The office's number for the card's Call button (src/content/business.ts, passed by the page). */
+export interface OfficePhone {
+  phone: string;
+  phoneHref: string;
 }
 
 export function StopCard({ stop, pending, actions, office }: { stop: CrewStop; pending: readonly QueuedItem[]; actions: StopActions | null; office: OfficePhone }) {
