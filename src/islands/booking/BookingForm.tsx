@@ -7,7 +7,6 @@ import { Toaster } from '../shared/Toaster.tsx';
 import { withErrorBoundary } from '../shared/ErrorBoundary.tsx';
 import { PENDING_BOOKING_KEY } from '../shared/storage-keys.ts';
 import { sendEvent, sendEventOnce } from '../../client/analytics.ts';
-import { latestBookingDate } from '../../domain/booking-horizon.ts';
 import {
   $isCustom,
   $locations,
@@ -22,14 +21,9 @@ import {
   attemptFor,
   buildPayload,
   buildPendingBooking,
-  earliestBookingDate,
   isDateUnavailable,
   isOnlyLocationMissing,
-  localIsoDate,
-  parseUnavailableDates,
   pickKnown,
-  prefillFromBooking,
-  rebookIdFrom,
   reconcileErrors,
   setField,
   standingRefusal,
@@ -40,7 +34,6 @@ import {
   type FormErrors,
   type FormValues,
   type IdempotencyAttempt,
-  type RebookData,
   type Refusal,
 } from './booking-store.ts';
 import { FormSection } from './Field.tsx';
@@ -53,6 +46,8 @@ import { WorkTypeChoice } from './WorkTypeChoice.tsx';
 import { PersonalFields } from './PersonalFields.tsx';
 import { DateField } from './DateField.tsx';
 import { BookingConfirmation, adoptEarlyInput, loadValidation, loadedValidation } from './form-loading.ts';
+import { RebookNote, useRebook } from './RebookNote.tsx';
+import { useBookingDates } from './use-booking-dates.ts';
 
 // The booking form island (public-site.md §2 "Booking", §4-§8): six numbered sections, the
 // Booking Summary, errors beside each field and in a summary at the top (GOV.UK pattern), the
@@ -67,8 +62,6 @@ export interface BookingFormProps {
   redirectDelayMs?: number;
 }
 
-
-
 function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayMs = 1200 }: BookingFormProps) {
   const values = useStore($values);
   const isCustom = useStore($isCustom);
@@ -78,53 +71,16 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
   const [focusSummary, setFocusSummary] = useState(0);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const [confirmedId, setConfirmedId] = useState<number | string | null>(null);
-  const [unavailableDates, setUnavailableDates] = useState<string[]>([]);
-  // Computed after hydration so the server-rendered HTML never carries a stale build-day date.
-  const [minDate, setMinDate] = useState<string | undefined>(undefined);
-  const [maxDate, setMaxDate] = useState<string | undefined>(undefined);
   const attempt = useRef<IdempotencyAttempt | null>(null);
   const isSubmittingRef = useRef(false);
   const refusal = useRef<Refusal | null>(null);
   // The server refused the date as full and the form emptied it: the field says why it is empty.
   const clearedFullDate = useRef(false);
+  const { unavailableDates, setUnavailableDates, minDate, maxDate } = useBookingDates(clearedFullDate);
   const form = useRef<HTMLFormElement>(null);
   useEarlyInput(form, adoptEarlyInput);
 
-  // "Book again" from the tracking page: the earlier booking's details, a new date to choose.
-  const [rebooked, setRebooked] = useState<{ id: number; files: number } | { loading: number } | { failed: true } | null>(null);
-  useEffect(() => {
-    const id = rebookIdFrom(window.location.search);
-    if (id === null) return;
-    setRebooked({ loading: id });
-    api<RebookData>(`/api/bookings/${id}/rebook`, { cache: 'no-store' })
-      .then((data) => {
-        prefillFromBooking(id, data);
-        setRebooked({ id, files: data.uploadedFiles.length });
-      })
-      .catch(() => setRebooked({ failed: true }));
-  }, []);
-
-  useEffect(() => {
-    setMinDate(earliestBookingDate(new Date()));
-    setMaxDate(latestBookingDate(localIsoDate(new Date())));
-    const controller = new AbortController();
-    api<unknown>('/api/bookings/unavailable-dates', { signal: controller.signal })
-      .then((answer) => {
-        const dates = parseUnavailableDates(answer);
-        setUnavailableDates(dates);
-        // A date typed (or restored from a draft) before the list arrived is treated as if it
-        // had just been picked: emptied, with the same toast and the field saying why.
-        if (isDateUnavailable($values.get().preferredDate, dates)) {
-          clearedFullDate.current = true;
-          setField('preferredDate', '');
-          showToast({ ...DATE_UNAVAILABLE, variant: 'destructive' });
-        }
-      })
-      .catch(() => {
-        /* The list defaults to empty (§7); the server still refuses a full date with 409. */
-      });
-    return () => controller.abort();
-  }, []);
+  const rebooked = useRebook();
 
   // After a failed submit, errors disappear as they are fixed.
   useEffect(() => {
@@ -254,17 +210,7 @@ function BookingForm({ tileUrl, attribution, uploadcarePublicKey, redirectDelayM
     <>
       <ErrorSummary errors={errors} isCustom={isCustom} focusRequest={focusSummary} />
 
-      {rebooked && (
-        <p role="status" data-testid="rebook-note" className="mb-6 rounded-xl border border-concrete-100 bg-concrete-50 px-4 py-3 text-concrete-700">
-          {'loading' in rebooked
-            ? `Filling in your details from booking #${rebooked.loading}…`
-            : 'id' in rebooked
-            ? rebooked.files > 0
-              ? `Your details, brand files and locations from booking #${rebooked.id} are filled in. Choose a date for the new campaign and check the rest before you book.`
-              : `Your details and locations from booking #${rebooked.id} are filled in. Choose a date for the new campaign, add your brand files, and check the rest before you book.`
-            : 'We could not fill in your earlier booking. Track it again and choose Book again, or fill in the form below.'}
-        </p>
-      )}
+      <RebookNote rebooked={rebooked} />
 
       <form ref={form} noValidate onSubmit={onSubmit} onInputCapture={() => sendEventOnce('booking_started')}
         onFocusCapture={() => void loadValidation().catch(() => {})} aria-label="Booking form" className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
