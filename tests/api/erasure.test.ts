@@ -2,7 +2,7 @@
  * Erasure reaches every table and log that can hold a person's data (docs/SECURITY.md, Privacy):
  * a subject is seeded into every one, erased, and a full database export is searched for them.
  * The classification test makes a new table or column fail here until someone says whether it
- * holds personal data (services/privacy/personal-data-erasure.ts).
+ * holds personal data (services/privacy/personal-data-map.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { eq, is } from 'drizzle-orm';
@@ -10,8 +10,8 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../../db/schema.ts';
 import { exportDatabase } from '../../db/dump.ts';
 import { createMailer } from '../../src/server/providers/mailer.ts';
-import type { Logger } from '../../src/server/api/deps.ts';
-import { NO_PERSONAL_DATA, PERSONAL_DATA } from '../../src/server/services/privacy/personal-data-erasure.ts';
+import type { Logger } from '../../src/server/app/logger.ts';
+import { NO_PERSONAL_DATA, PERSONAL_DATA } from '../../src/server/services/privacy/personal-data-map.ts';
 import { bookingPayload, freshClient } from '../fixtures/bookings.ts';
 import { insertBrandFile } from '../fixtures/booking-files.ts';
 import { adminCookie, adminRequest } from '../setup/admin.ts';
