@@ -1,7 +1,7 @@
 import { lt, sql } from 'drizzle-orm';
 import { rowsOf } from '../../../../db/client.ts';
 import { geocodeCache, idempotencyKeys, stripeEvents } from '../../../../db/schema.ts';
-import type { AppDeps } from '../../api/deps.ts';
+import type { AppDeps } from '../../app/deps.ts';
 import { STUCK_SENDING_MINUTES } from '../../providers/email-outbox.ts';
 import { deliverQueuedWithin } from '../../providers/mailer.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
@@ -20,7 +20,7 @@ import { pruneWebauthnChallenges } from '../staff/passkeys.ts';
 import { sendProofReminders } from '../proofs/proof-reminders.ts';
 import { cancelLapsedHolds } from '../bookings/installation-invites.ts';
 import { deleteUnclaimedUploads, pruneUploadSessions } from './upload-cleanup.ts';
-import { UPLOAD_SESSION_IDLE_MINUTES } from '../limits/upload-quota.ts';
+import { UNCLAIMED_UPLOAD_LIFETIME_MS, UPLOAD_SESSION_IDLE_MINUTES } from '../limits/upload-quota.ts';
 import { pruneKnownDevices } from '../staff/known-devices.ts';
 
 /** A failed e-mail is tried this many times in all, then left as 'failed' for the admin to see. */
@@ -34,7 +34,6 @@ export const RETENTION = {
   rateLimits: DAY,
   geocodeCache: 30 * DAY,
   idempotencyKeys: 7 * DAY,
-  unclaimedUploads: DAY,
   stripeEvents: 90 * DAY,
 } as const;
 
@@ -189,11 +188,11 @@ export async function runMaintenance(deps: MaintenanceDeps, now: Date): Promise<
   });
 
   await step('uploaded_files', async () => {
-    counts.uploadsDeleted = await deleteUnclaimedUploads(deps, before(RETENTION.unclaimedUploads));
+    counts.uploadsDeleted = await deleteUnclaimedUploads(deps, before(UNCLAIMED_UPLOAD_LIFETIME_MS));
   });
 
   await step('upload_sessions', async () => {
-    counts.uploadSessionsPruned = await pruneUploadSessions(deps, before(RETENTION.unclaimedUploads), before(UPLOAD_SESSION_IDLE_MINUTES * MINUTE));
+    counts.uploadSessionsPruned = await pruneUploadSessions(deps, before(UNCLAIMED_UPLOAD_LIFETIME_MS), before(UPLOAD_SESSION_IDLE_MINUTES * MINUTE));
   });
 
   await step('stripe_events', async () => {

@@ -1,8 +1,7 @@
 import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../../db/client.ts';
 import { uploadedFiles, uploadSessions } from '../../../../db/schema.ts';
-import { AppError } from '../../api/errors.ts';
-import { RETENTION } from '../jobs/maintenance.ts';
+import { AppError } from '../../app/errors.ts';
 import { isUnclaimedFile } from '../bookings/booking-files.ts';
 
 /**
@@ -28,6 +27,12 @@ export const UPLOAD_QUOTA_MESSAGE =
 /** A client past its own share (api.md: 429 for it, not for others). */
 export const UPLOAD_SHARE_MESSAGE =
   'You have sent as many files as we can keep before a booking. Please book with the files you have, or send more when we contact you.';
+
+/**
+ * A file no booking claimed is kept this long, and counts against the quota until then; the
+ * hourly job deletes it after (jobs/upload-cleanup.ts).
+ */
+export const UNCLAIMED_UPLOAD_LIFETIME_MS = 24 * 60 * 60_000;
 
 /** A part upload with no part for this long has ended (api.md "No wall made of promises"). */
 export const UPLOAD_SESSION_IDLE_MINUTES = 15;
@@ -76,7 +81,7 @@ const quotaRefusal = (message: string, freesAt: Date | null, now: Date) =>
 async function unclaimedBytes(db: Database, now: Date, client?: string): Promise<{ total: number; freesAt: Date | null }> {
   const ofClient = (column: typeof uploadedFiles.clientKey | typeof uploadSessions.clientKey): SQL | undefined =>
     client === undefined ? undefined : eq(column, client);
-  const windowStart = new Date(now.getTime() - RETENTION.unclaimedUploads);
+  const windowStart = new Date(now.getTime() - UNCLAIMED_UPLOAD_LIFETIME_MS);
   const idleBefore = new Date(now.getTime() - IDLE_MS);
   const [files, sessions] = await Promise.all([
     db
@@ -90,7 +95,7 @@ async function unclaimedBytes(db: Database, now: Date, client?: string): Promise
       .where(and(isNull(uploadSessions.fileName), gt(uploadSessions.lastActivityAt, idleBefore), gt(uploadSessions.receivedBytes, 0), ofClient(uploadSessions.clientKey))),
   ]);
   const frees = [
-    files[0]?.oldest ? new Date(files[0].oldest).getTime() + RETENTION.unclaimedUploads : null,
+    files[0]?.oldest ? new Date(files[0].oldest).getTime() + UNCLAIMED_UPLOAD_LIFETIME_MS : null,
     sessions[0]?.quietest ? new Date(sessions[0].quietest).getTime() + IDLE_MS : null,
   ].filter((time): time is number => time !== null);
   return {

@@ -3,7 +3,7 @@ import type { Database } from '../../../../db/client.ts';
 import { bookings } from '../../../../db/schema.ts';
 import { PAYMENT_MESSAGES } from '../../../content/payment-messages.ts';
 import { poundsFromPence } from '../../../domain/pricing.ts';
-import { badRequest, conflict, notFound } from '../../api/errors.ts';
+import { badRequest, conflict, notFound } from '../../app/errors.ts';
 import { BOOKING_MESSAGES, isFromJulyOnwards } from '../../../domain/booking-schema.ts';
 import { BOOKING_HORIZON_MESSAGE, isBeyondBookingHorizon } from '../../../domain/booking-horizon.ts';
 import { moveBookingToDay, validateMoveDate } from '../schedule/move-booking.ts';

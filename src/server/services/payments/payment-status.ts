@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { bookings } from '../../../../db/schema.ts';
 import { poundsFromPence } from '../../../domain/pricing.ts';
 import { PAYMENT_MESSAGES } from '../../../content/payment-messages.ts';
-import type { AppDeps } from '../../api/deps.ts';
-import { notFound } from '../../api/errors.ts';
+import type { AppDeps } from '../../app/deps.ts';
+import { notFound } from '../../app/errors.ts';
 import { callProvider, requirePayments, type BookingRow, type PaymentStatus } from './payments.ts';
 
 // ------------------------------------------------------------------ GET /api/payments/status

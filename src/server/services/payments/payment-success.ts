@@ -5,7 +5,7 @@ import { formatPounds } from '../../../domain/pricing.ts';
 import { formatLongDate } from '../../../domain/format.ts';
 import { BUSINESS } from '../../../content/business.ts';
 import { paymentReceiptEmail } from '../../email/templates/index.ts';
-import type { AppDeps } from '../../api/deps.ts';
+import type { AppDeps } from '../../app/deps.ts';
 import { queueEmail } from '../../providers/email-outbox.ts';
 import type { PaymentEvent } from '../../providers/payments.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
@@ -13,18 +13,15 @@ import { createTrackingLink, trackingLinkUrl } from '../projects/tracking.ts';
 import { capacityOn, heldPatches, lockDate } from '../bookings/availability.ts';
 import { installationDay } from '../../../domain/schedule.ts';
 import { confirmInvite } from '../bookings/installation-invites.ts';
-import { CURRENCY, type BookingRow } from './payments.ts';
+import { CURRENCY, type BookingRow, type PaymentIntentOfEvent, type WebhookOutcome } from './payments.ts';
 import { issueBookingInvoice } from '../documents/invoices.ts';
 import { invoiceAttachment } from '../documents/invoice-pdf.ts';
-import type { WebhookOutcome } from './payment-webhook.ts';
 
 /**
  * A verified "payment succeeded" event for a booking (payment-webhook.ts has locked the booking
  * and recorded the event): the booking is marked paid once, or the event is reported for staff
  * when it cannot be (a second charge, the wrong amount or currency).
  */
-
-export type PaymentIntentOfEvent = NonNullable<PaymentEvent['intent']>;
 
 export async function markPaid(
   db: Database,

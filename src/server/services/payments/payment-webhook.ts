@@ -2,27 +2,15 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../../../db/client.ts';
 import { bookings, stripeEvents } from '../../../../db/schema.ts';
 import { paymentReceiptKey } from '../../email/templates/index.ts';
-import type { AppDeps } from '../../api/deps.ts';
+import type { AppDeps } from '../../app/deps.ts';
 import { deliverAfterAnswer } from '../../providers/mailer.ts';
-import { markPaid, type PaymentIntentOfEvent } from './payment-success.ts';
+import { markPaid } from './payment-success.ts';
 import type { PaymentEvent } from '../../providers/payments.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
-import { bookingPaymentRef, isBookingId, type BookingRow } from './payments.ts';
+import { bookingPaymentRef, isBookingId, type BookingRow, type PaymentIntentOfEvent, type WebhookOutcome } from './payments.ts';
 import { applyStencilChangeEvent, STENCIL_CHANGE_KIND } from '../proofs/stencil-changes.ts';
 
 // ------------------------------------------------------------------ POST /api/stripe/webhook
-
-export type WebhookOutcome =
-  | 'duplicate'
-  | 'ignored'
-  | 'booking_not_found'
-  | 'paid'
-  | 'already_paid'
-  | 'duplicate_charge'
-  | 'amount_mismatch'
-  | 'processing'
-  | 'failed'
-  | 'stale';
 
 /**
  * Applies one verified Stripe event exactly once. The event id is recorded in the same

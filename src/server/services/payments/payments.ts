@@ -1,9 +1,9 @@
 import { bookings } from '../../../../db/schema.ts';
 import { MAX_BOOKING_ID } from '../../../domain/booking-schema.ts';
 import { PAYMENT_MESSAGES } from '../../../content/payment-messages.ts';
-import type { AppDeps } from '../../api/deps.ts';
-import { AppError, notConfigured } from '../../api/errors.ts';
-import { PaymentsUnavailableError, type PaymentsProvider } from '../../providers/payments.ts';
+import type { AppDeps } from '../../app/deps.ts';
+import { AppError, notConfigured } from '../../app/errors.ts';
+import { PaymentsUnavailableError, type PaymentEvent, type PaymentsProvider } from '../../providers/payments.ts';
 
 // Card payments (api.md): the server decides the amount, Stripe's signed webhook is the
 // only thing that marks a booking paid, and every step is safe to repeat. One file per noun:
@@ -16,6 +16,20 @@ export const CURRENCY = 'gbp';
 
 export type PaymentStatus = 'unpaid' | 'processing' | 'paid' | 'failed';
 export type BookingRow = typeof bookings.$inferSelect;
+export type PaymentIntentOfEvent = NonNullable<PaymentEvent['intent']>;
+
+/** What applying one verified Stripe event did (payment-webhook.ts), for its log and tests. */
+export type WebhookOutcome =
+  | 'duplicate'
+  | 'ignored'
+  | 'booking_not_found'
+  | 'paid'
+  | 'already_paid'
+  | 'duplicate_charge'
+  | 'amount_mismatch'
+  | 'processing'
+  | 'failed'
+  | 'stale';
 
 export function requirePayments(deps: AppDeps): PaymentsProvider {
   if (!deps.payments) throw notConfigured(PAYMENT_MESSAGES.notConfigured);
