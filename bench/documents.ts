@@ -19,7 +19,7 @@ import sharp from 'sharp';
 import { openDatabase, type Database } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { bookingLocations, bookings, photos } from '../db/schema.ts';
-import { silentLogger } from '../src/server/api/deps.ts';
+import { silentLogger } from '../src/server/app/logger.ts';
 import { parseEnv } from '../src/server/env.ts';
 import { createDiskFileStore } from '../src/server/providers/files.ts';
 import { makeThumbnail } from '../src/server/services/files/image-clean.ts';

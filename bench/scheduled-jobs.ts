@@ -15,7 +15,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
-import { silentLogger } from '../src/server/api/deps.ts';
+import { silentLogger } from '../src/server/app/logger.ts';
 import { parseEnv, testSettings } from '../src/server/env.ts';
 import { createMailer } from '../src/server/providers/mailer.ts';
 import { createDiskFileStore } from '../src/server/providers/files.ts';

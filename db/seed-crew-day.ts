@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from './client.ts';
-import type { AppDeps } from '../src/server/api/deps.ts';
+import type { AppDeps } from '../src/server/app/deps.ts';
 import type { FileStore } from '../src/server/providers/files.ts';
 import { drawDemoPhoto } from './demo-photos.ts';
 import { hashToken, newToken } from '../src/server/services/projects/tracking.ts';

@@ -13,7 +13,7 @@ import type { FileStore } from '../src/server/providers/files.ts';
 import { hashToken, newToken, trackingLinkUrl } from '../src/server/services/projects/tracking.ts';
 import { drawDemoPhoto, type DemoPhotoKind } from './demo-photos.ts';
 import { DEMO_CREW_LINK_FILE, DEMO_CREW_TOMORROW_LINK_FILE, seedCrewDay } from './seed-crew-day.ts';
-import type { AppDeps } from '../src/server/api/deps.ts';
+import type { AppDeps } from '../src/server/app/deps.ts';
 import { issueBookingInvoice, type InvoiceSettings } from '../src/server/services/documents/invoices.ts';
 import { createReviewInvitation, type ReviewInvitation } from '../src/server/services/reviews/review-invitations.ts';
 import { locateAddress } from '../src/domain/postcodes.ts';

@@ -63,3 +63,16 @@ export function reviewerName(firstName: string, lastName: string): string {
   const initial = lastName.trim().charAt(0).toUpperCase();
   return initial ? `${first} ${initial}.` : first;
 }
+
+/** The public review of public-site.md §3: no booking id, no e-mail, nothing that names a booking. */
+export interface PublicReview {
+  id: number;
+  rating: number;
+  reviewText: string;
+  serviceQuality: number | null;
+  timeliness: number | null;
+  communication: number | null;
+  customerName: string;
+  /** ISO 8601 UTC (api.md). */
+  submittedAt: string;
+}

@@ -63,3 +63,96 @@ describe('suites that share modules between files', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+// The server's layers (docs/ARCHITECTURE.md "Layers"): api/ (HTTP: routes, middleware) sits on
+// services/, providers/ and email/, which sit on app/ (dependencies, logger, the error model).
+// Nothing below the HTTP layer may reach back up into it, and no module may import itself in a
+// circle, so each folder can be read, tested and changed from the bottom up.
+const sourceExtensions = /\.(ts|tsx|mts)$/;
+const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
+    .filter((file) => sourceExtensions.test(file) || file.endsWith('.astro'))
+    .map((file) => path.join(folder, file));
+}
+
+/** Relative imports and re-exports of a module, as paths from the root. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(path.join(root, file), 'utf8');
+  return [...text.matchAll(/(?:import|export)\s[^'";]*?from\s+'(\.[^']+)'|import\(\s*'(\.[^']+)'\s*\)/g)].map((match) =>
+    path.relative(root, path.resolve(path.dirname(path.join(root, file)), match[1] ?? match[2]!)),
+  );
+}
+
+describe('server layers', () => {
+  it('never import the HTTP layer from outside it (runtime.ts mounts the app, and is the one exception)', () => {
+    const outside = [...sourceFiles('src'), ...sourceFiles('db')].filter(
+      (file) => !file.startsWith('src/server/api/') && file !== 'src/server/runtime.ts',
+    );
+    const offenders = outside.flatMap((file) =>
+      importsOf(file)
+        .filter((target) => target.startsWith('src/server/api/'))
+        .map((target) => `${file} → ${target}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('hold no import circles in src/server', () => {
+    const files = sourceFiles('src/server').filter((file) => !isTest(file));
+    const known = new Set(files);
+    const graph = new Map(files.map((file) => [file, importsOf(file).filter((target) => known.has(target))]));
+    // Tarjan's strongly connected components: any component of two or more files is a circle.
+    let counter = 0;
+    const index = new Map<string, number>();
+    const low = new Map<string, number>();
+    const stack: string[] = [];
+    const onStack = new Set<string>();
+    const circles: string[][] = [];
+    const visit = (file: string) => {
+      index.set(file, counter);
+      low.set(file, counter);
+      counter += 1;
+      stack.push(file);
+      onStack.add(file);
+      for (const target of graph.get(file)!) {
+        if (!index.has(target)) {
+          visit(target);
+          low.set(file, Math.min(low.get(file)!, low.get(target)!));
+        } else if (onStack.has(target)) {
+          low.set(file, Math.min(low.get(file)!, index.get(target)!));
+        }
+      }
+      if (low.get(file) === index.get(file)) {
+        const component: string[] = [];
+        let member: string;
+        do {
+          member = stack.pop()!;
+          onStack.delete(member);
+          component.push(member);
+        } while (member !== file);
+        if (component.length > 1) circles.push(component.sort());
+      }
+    };
+    for (const file of files) if (!index.has(file)) visit(file);
+    expect(circles).toEqual([]);
+  });
+});
+
+// A module past about 300 lines usually holds two ideas; split it by noun when it grows. Tests,
+// the schema (one drizzle file by design) and generated data are exempt.
+const MAX_MODULE_LINES = 300;
+const LINE_LIMIT_EXEMPT = new Set(['db/schema.ts', 'src/domain/outcode-regions.ts']);
+
+describe('module size', () => {
+  it(`keeps every source module within ${MAX_MODULE_LINES} lines`, () => {
+    const modules = ['src', 'db', 'netlify', 'scripts']
+      .flatMap(sourceFiles)
+      .filter((file) => !isTest(file) && !file.includes('/migrations/') && !file.endsWith('.data.ts') && !LINE_LIMIT_EXEMPT.has(file));
+    const long = modules
+      .map((file) => ({ file, lines: readFileSync(path.join(root, file), 'utf8').split('\n').length - 1 }))
+      .filter((module) => module.lines > MAX_MODULE_LINES)
+      .map((module) => `${module.file}: ${module.lines}`);
+    expect(long).toEqual([]);
+  });
+});

@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from '../../db/client.ts';
-import { consoleLogger, type AppDeps } from './api/deps.ts';
-import { createBackgroundTasks } from './api/background.ts';
+import { consoleLogger } from './app/logger.ts';
+import type { AppDeps } from './app/deps.ts';
+import { createBackgroundTasks } from './app/background.ts';
 import { ConfigError, type Env } from './env.ts';
 import { createMailer } from './providers/mailer.ts';
 import { createPaymentsProvider } from './providers/stripe-payments.ts';

@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '../../db/client.ts';
 import { createApp } from './api/app.ts';
-import type { AppDeps } from './api/deps.ts';
+import type { AppDeps } from './app/deps.ts';
 import type { Env } from './env.ts';
 import { createDeps, type Platform } from './runtime-deps.ts';
 

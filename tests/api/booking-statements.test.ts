@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { uploadedFiles } from '../../db/schema.ts';
 import { createApp } from '../../src/server/api/app.ts';
 import { currentClientHashKey } from '../../src/server/services/limits/client-hash-keys.ts';
-import type { BackgroundTasks } from '../../src/server/api/background.ts';
+import type { BackgroundTasks } from '../../src/server/app/background.ts';
 import { bookingPayload, freshClient } from '../fixtures/bookings.ts';
 import { recordingDatabase } from '../setup/recording-database.ts';
 import { createTestContext, jsonRequest } from '../setup/test-app.ts';

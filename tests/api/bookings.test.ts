@@ -15,7 +15,7 @@ import { createApp } from '../../src/server/api/app.ts';
 import { STUCK_SENDING_MINUTES } from '../../src/server/providers/email-outbox.ts';
 import { createMailer, type Mailer } from '../../src/server/providers/mailer.ts';
 import { EMAIL_RETRY_BASE_MINUTES, runMaintenance } from '../../src/server/services/jobs/maintenance.ts';
-import { silentLogger } from '../../src/server/api/deps.ts';
+import { silentLogger } from '../../src/server/app/logger.ts';
 import { createTestContext, jsonRequest, TEST_ORIGIN } from '../setup/test-app.ts';
 import { bookingsUsing, fileNamesOf, insertBrandFile } from '../fixtures/booking-files.ts';
 import { bookingPayload, freshClient } from '../fixtures/bookings.ts';

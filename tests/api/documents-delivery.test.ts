@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { bookings, emailOutbox, invoices, proofs, stencilChanges, type EmailAttachment } from '../../db/schema.ts';
-import { silentLogger } from '../../src/server/api/deps.ts';
+import { silentLogger } from '../../src/server/app/logger.ts';
 import { createMailer, type Mailer } from '../../src/server/providers/mailer.ts';
 import { queueEmail } from '../../src/server/providers/email-outbox.ts';
 import { invoicePdf } from '../../src/server/services/documents/invoice-pdf.ts';

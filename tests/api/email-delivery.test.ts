@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { channelLogs, emailOutbox } from '../../db/schema.ts';
-import { silentLogger } from '../../src/server/api/deps.ts';
+import { silentLogger } from '../../src/server/app/logger.ts';
 import { claimedEmails, type ClaimedEmailRow, queueEmail, STUCK_SENDING_MINUTES } from '../../src/server/providers/email-outbox.ts';
 import { createMailer, deliverQueuedWithin, JOB_MAIL_BATCH, JOB_MAIL_CONCURRENCY } from '../../src/server/providers/mailer.ts';
 import { runCombinedReturning } from '../../db/combined-writes.ts';

@@ -13,7 +13,7 @@ import { bookings, channelLogs, contactEnquiries, emailOutbox, pageViews, review
 import { createReviewInvitation } from '../../src/server/services/reviews/review-invitations.ts';
 import { startLocalServer } from '../../src/server/local-server.ts';
 import { createStaticSite } from '../../src/server/static-site.ts';
-import type { Logger } from '../../src/server/api/deps.ts';
+import type { Logger } from '../../src/server/app/logger.ts';
 import { createTestContext, jsonRequest, TEST_ORIGIN } from '../setup/test-app.ts';
 import { bookingPayload, freshClient } from '../fixtures/bookings.ts';
 import { adminCookie, adminRequest } from '../setup/admin.ts';

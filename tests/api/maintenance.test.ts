@@ -12,7 +12,7 @@ import {
   stripeEvents,
   uploadedFiles,
 } from '../../db/schema.ts';
-import { silentLogger } from '../../src/server/api/deps.ts';
+import { silentLogger } from '../../src/server/app/logger.ts';
 import { queueEmail } from '../../src/server/providers/email-outbox.ts';
 import { createMailer } from '../../src/server/providers/mailer.ts';
 import { runMaintenance, type MaintenanceDeps } from '../../src/server/services/jobs/maintenance.ts';

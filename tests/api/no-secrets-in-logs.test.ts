@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { channelLogs } from '../../db/schema.ts';
 import { createApp } from '../../src/server/api/app.ts';
-import type { Logger } from '../../src/server/api/deps.ts';
+import type { Logger } from '../../src/server/app/logger.ts';
 import { bookingPayload, freshClient } from '../fixtures/bookings.ts';
 import { startFakeStripe } from '../setup/fake-stripe.ts';
 import { createTestContext, jsonRequest, TEST_ADMIN_PASSWORD, TEST_ORIGIN } from '../setup/test-app.ts';

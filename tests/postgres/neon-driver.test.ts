@@ -3,7 +3,7 @@
  * WebSocket Pool, transactions, migrations) against the machine's PostgreSQL through a
  * local WebSocket relay, the way Neon's own proxy carries it. Runs in CI's PostgreSQL pass.
  */
-import { createBackgroundTasks } from '../../src/server/api/background.ts';
+import { createBackgroundTasks } from '../../src/server/app/background.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -17,7 +17,7 @@ import { createMailer } from '../../src/server/providers/mailer.ts';
 import { createDiskFileStore } from '../../src/server/providers/files.ts';
 import { inProcessPdfPreviews } from '../../src/server/providers/pdf-previews.ts';
 import { parseEnv, testSettings } from '../../src/server/env.ts';
-import { silentLogger } from '../../src/server/api/deps.ts';
+import { silentLogger } from '../../src/server/app/logger.ts';
 
 const adminUrl = testSettings().testDatabaseUrl;
 if (!adminUrl) throw new Error('The postgres suite needs TEST_DATABASE_URL (see .ci/run)');

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { PublicReview } from '../../server/api/routes/reviews.ts';
+import type { PublicReview } from '../../domain/review-schema.ts';
 import { api } from '../shared/api.ts';
 import { withErrorBoundary } from '../shared/ErrorBoundary.tsx';
 import { REVIEWS_SHOWN } from './carousel-options.ts';

@@ -1,7 +1,7 @@
 import 'keen-slider/keen-slider.min.css';
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { useKeenSlider, type KeenSliderInstance } from 'keen-slider/react';
-import type { PublicReview } from '../../server/api/routes/reviews.ts';
+import type { PublicReview } from '../../domain/review-schema.ts';
 import { StarRating } from './StarRating.tsx';
 import { carouselOptions, formatReviewDate, showingText } from './carousel-options.ts';
 import { BOX, BUTTON, CARD } from './layout.ts';

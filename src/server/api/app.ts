@@ -1,6 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { methodNotAllowed } from 'hono/method-not-allowed';
-import type { AppDeps, AppEnv } from './deps.ts';
+import type { AppDeps } from '../app/deps.ts';
+import type { AppEnv } from '../app/request.ts';
 import { handleError, handleMethodNotAllowed, handleNotFound } from './middleware/errors.ts';
 import { sameOriginOnly, securityHeaders } from './middleware/security.ts';
 import { JSON_BODY_LIMIT_BYTES, limitBody } from './middleware/body.ts';

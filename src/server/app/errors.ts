@@ -1,6 +1,6 @@
 /**
  * The one error shape of api.md: `{error, fields?, requestId?}`. Routes and services throw
- * AppError; `handleError` in middleware/errors.ts turns it into the answer.
+ * AppError; `handleError` in api/middleware/errors.ts turns it into the answer.
  */
 export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 428 | 429 | 500 | 502 | 503;
 

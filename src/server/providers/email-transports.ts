@@ -3,7 +3,7 @@
  * otherwise nowhere but the outbox row itself and the process log (email.ts picks one).
  */
 import type { EmailAttachment } from '../../../db/schema.ts';
-import type { Logger } from '../api/deps.ts';
+import type { Logger } from '../app/logger.ts';
 
 /** One message on its way: its outbox row's id and what the transport sends. */
 export interface OutgoingMessage {

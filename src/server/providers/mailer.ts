@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../../../db/client.ts';
 import { emailOutbox, type EmailAttachment } from '../../../db/schema.ts';
 import type { Env } from '../env.ts';
-import type { Logger } from '../api/deps.ts';
+import type { Logger } from '../app/logger.ts';
 import { channelLogInsert, type ChannelLogEntry } from '../services/messages/channel-log.ts';
 import { runCombined } from '../../../db/combined-writes.ts';
 import { STUCK_SENDING_MINUTES } from './email-outbox.ts';

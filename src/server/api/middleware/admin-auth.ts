@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { AppEnv } from '../deps.ts';
-import { AppError } from '../errors.ts';
+import type { AppEnv } from '../../app/request.ts';
+import { AppError } from '../../app/errors.ts';
 import { ADMIN_ABSOLUTE_TIMEOUT_MS, isLiveAdminSession, touchAdminSession, type AdminSession } from '../../services/staff/admin-sessions.ts';
 import { findUser, type StaffUserRow } from '../../services/staff/staff-users.ts';
 import { ROLE_FORBIDDEN, roleAllows, type StaffRole } from '../../../domain/staff-roles.ts';

@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
-import { AppError } from '../errors.ts';
-import type { AppEnv } from '../deps.ts';
+import { AppError } from '../../app/errors.ts';
+import type { AppEnv } from '../../app/request.ts';
 import { inspectJsonText } from './json-shape.ts';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;

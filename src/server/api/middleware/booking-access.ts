@@ -2,8 +2,8 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { eq } from 'drizzle-orm';
 import { bookings } from '../../../../db/schema.ts';
-import type { AppEnv } from '../deps.ts';
-import { notFound } from '../errors.ts';
+import type { AppEnv } from '../../app/request.ts';
+import { notFound } from '../../app/errors.ts';
 import { readAdminSession } from './admin-auth.ts';
 import { PHOTO_GRANT_COOKIE, hasPhotoGrant, readGrantTokens } from '../../services/projects/tracking.ts';
 

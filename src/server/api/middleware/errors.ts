@@ -1,7 +1,7 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { AppError } from '../errors.ts';
-import type { AppEnv } from '../deps.ts';
+import { AppError } from '../../app/errors.ts';
+import type { AppEnv } from '../../app/request.ts';
 
 /** One onError for the whole API: AppError → its status; anything else → 500 with a request id, no internals. */
 export const handleError: ErrorHandler<AppEnv> = (error, c) => {

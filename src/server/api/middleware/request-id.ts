@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../deps.ts';
+import type { AppEnv } from '../../app/request.ts';
 
 /**
  * An incoming id is kept only when it looks like one a proxy or our own browser code would send;

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import { AppError } from '../errors.ts';
-import type { AppEnv } from '../deps.ts';
+import { AppError } from '../../app/errors.ts';
+import type { AppEnv } from '../../app/request.ts';
 import { isProduction } from '../../env.ts';
 import { API_CONTENT_SECURITY_POLICY } from '../../csp.ts';
 

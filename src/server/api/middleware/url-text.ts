@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import { badRequest } from '../errors.ts';
-import type { AppEnv } from '../deps.ts';
+import { badRequest } from '../../app/errors.ts';
+import type { AppEnv } from '../../app/request.ts';
 
 export const NUL_IN_URL_MESSAGE = 'The address holds a character that is not allowed';
 

@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
 import * as z from 'zod';
 import type { Database } from '../../../../db/client.ts';
-import type { AppEnv } from '../deps.ts';
-import { AppError } from '../errors.ts';
+import type { AppEnv } from '../../app/request.ts';
+import { AppError } from '../../app/errors.ts';
 import { readJson } from '../middleware/body.ts';
 import { adminSessionToken, clearAdminCookie, NOT_SIGNED_IN, readAdminSession, setAdminCookie } from '../middleware/admin-auth.ts';
 import { hashAdminPassword, verifyAdminPassword } from '../../admin-password.ts';

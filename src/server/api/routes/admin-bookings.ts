@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
 import * as z from 'zod';
-import type { AppEnv } from '../deps.ts';
+import type { AppEnv } from '../../app/request.ts';
 import { afterResponse } from '../background.ts';
-import { badRequest } from '../errors.ts';
+import { badRequest } from '../../app/errors.ts';
 import { readJson } from '../middleware/body.ts';
 import { adminActor, requireAdmin } from '../middleware/admin-auth.ts';
 import {

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../deps.ts';
+import type { AppEnv } from '../../app/request.ts';
 import { requireAdmin } from '../middleware/admin-auth.ts';
 import { listContactEnquiries } from '../../services/enquiries/admin-contacts.ts';
 import { readPageRequest } from '../../services/lib/keyset-page.ts';

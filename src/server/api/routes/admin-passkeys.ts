@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import type { AppEnv } from '../deps.ts';
+import type { AppEnv } from '../../app/request.ts';
 import { readJson } from '../middleware/body.ts';
 import { requireSignedIn } from '../middleware/admin-auth.ts';
 import { authenticationOptions, registerPasskey, registrationOptions, verifyPasskeySignIn } from '../../services/staff/passkeys.ts';
 import { signIn } from './admin-auth.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../../app/errors.ts';
 import { rateLimit } from '../../services/limits/rate-limit.ts';
 import { clientKey } from '../../services/limits/client-info.ts';
 import { writeChannelLog } from '../../services/messages/channel-log.ts';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
-import type { AppEnv } from '../deps.ts';
+import type { AppEnv } from '../../app/request.ts';
 import { readJson, validate } from '../middleware/body.ts';
 import { adminActor, requireOwner } from '../middleware/admin-auth.ts';
 import { erasePersonalData, exportPersonalData } from '../../services/privacy/privacy-requests.ts';

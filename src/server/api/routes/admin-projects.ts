@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { AppEnv } from '../deps.ts';
-import { AppError, notFound } from '../errors.ts';
+import type { AppEnv } from '../../app/request.ts';
+import { AppError, notFound } from '../../app/errors.ts';
 import { readJson, readMultipartForm } from '../middleware/body.ts';
 import { adminActor, requireAdmin } from '../middleware/admin-auth.ts';
 import { toBookingJson } from '../../services/bookings/booking-view.ts';

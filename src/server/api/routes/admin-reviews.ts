@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
-import type { AppEnv } from '../deps.ts';
+import type { AppEnv } from '../../app/request.ts';
 import { readJson, validate } from '../middleware/body.ts';
 import { adminActor, requireAdmin } from '../middleware/admin-auth.ts';
 import { REVIEW_HIDE_REASONS, type ReviewHideReason } from '../../../content/review-policy.ts';

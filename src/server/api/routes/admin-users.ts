@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import * as z from 'zod';
-import type { AppEnv } from '../deps.ts';
-import { AppError } from '../errors.ts';
+import type { AppEnv } from '../../app/request.ts';
+import { AppError } from '../../app/errors.ts';
 import { readJson } from '../middleware/body.ts';
 import { adminActor, adminActorName, requireOwner } from '../middleware/admin-auth.ts';
 import { STAFF_ROLES } from '../../../domain/staff-roles.ts';

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import type { AppEnv } from '../deps.ts';
+import type { AppEnv } from '../../app/request.ts';
 import { adminActor, requireAdmin } from '../middleware/admin-auth.ts';
 import { bookingsCsv, contactsCsv, dashboardStats } from '../../services/analytics/admin-stats.ts';
 import { writeChannelLog } from '../../services/messages/channel-log.ts';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import * as z from 'zod';
 import { cleanOneLine } from '../../../domain/text.ts';
 import { analyticsEvents, pageViews } from '../../../../db/schema.ts';
-import type { AppEnv } from '../deps.ts';
+import type { AppEnv } from '../../app/request.ts';
 import { readJson } from '../middleware/body.ts';
 import { rateLimit } from '../../services/limits/rate-limit.ts';
 import { clientInfo } from '../../services/limits/client-info.ts';

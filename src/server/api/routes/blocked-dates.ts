@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
-import type { AppEnv } from '../deps.ts';
+import type { AppEnv } from '../../app/request.ts';
 import { readJson } from '../middleware/body.ts';
 import { requireAdmin } from '../middleware/admin-auth.ts';
 import { BLOCK_DATE_MESSAGES, MAX_BLOCK_REASON_LENGTH, blockDate, listBlockedDates, unblockDate } from '../../services/bookings/blocked-dates.ts';

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
 import { bookingPayloadSchema, fieldErrors } from '../../../domain/booking-schema.ts';
-import type { AppEnv } from '../deps.ts';
-import { badRequest } from '../errors.ts';
+import type { AppEnv } from '../../app/request.ts';
+import { badRequest } from '../../app/errors.ts';
 import { readJson } from '../middleware/body.ts';
 import { rateLimit } from '../../services/limits/rate-limit.ts';
 import { withinSiteCeiling } from '../../services/limits/site-ceilings.ts';

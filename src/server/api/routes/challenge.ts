@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
-import type { AppEnv } from '../deps.ts';
+import type { AppEnv } from '../../app/request.ts';
 import { validate } from '../middleware/body.ts';
 import { peekRateLimit, rateLimit } from '../../services/limits/rate-limit.ts';
 import { CHALLENGE_PURPOSES, issueChallenge } from '../../services/limits/challenge.ts';

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
-import type { AppEnv } from '../deps.ts';
-import { notFound } from '../errors.ts';
+import type { AppEnv } from '../../app/request.ts';
+import { notFound } from '../../app/errors.ts';
 import { readJson } from '../middleware/body.ts';
 import { adminActor, readAdminSession, requireAdmin } from '../middleware/admin-auth.ts';
 import { bookingIdParam, isGrantedClient, readableBooking } from '../middleware/booking-access.ts';

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { eq, or } from 'drizzle-orm';
 import { photos, uploadedFiles } from '../../../../db/schema.ts';
-import type { AppEnv } from '../deps.ts';
-import { notFound } from '../errors.ts';
+import type { AppEnv } from '../../app/request.ts';
+import { notFound } from '../../app/errors.ts';
 import { readAdminSession, requireAdmin } from '../middleware/admin-auth.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../deps.ts';
-import { notFound } from '../errors.ts';
+import type { AppEnv } from '../../app/request.ts';
+import { notFound } from '../../app/errors.ts';
 import { MAX_BOOKING_ID } from '../../../domain/booking-schema.ts';
 import { findPublicProject, PUBLIC_PROJECT_NOT_FOUND } from '../../services/projects/public-project.ts';
 

@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import * as z from 'zod';
 import type { Database } from '../../../../db/client.ts';
 import { geocodeCache } from '../../../../db/schema.ts';
-import type { AppDeps, AppEnv } from '../deps.ts';
-import { AppError, notFound } from '../errors.ts';
+import type { AppDeps } from '../../app/deps.ts';
+import type { AppEnv } from '../../app/request.ts';
+import { AppError, notFound } from '../../app/errors.ts';
 import { validate } from '../middleware/body.ts';
 import { consumeFixedWindow, pauseSecondsLeft, rateLimit, startPause } from '../../services/limits/rate-limit.ts';
 import {

@@ -3,8 +3,8 @@ import { DEFAULT_ROUTE_GROUP_SIZE, isRouteGroupSize, ROUTE_GROUP_SIZES } from '.
 import * as z from 'zod';
 import { activeRouteGroups, regionCounts } from '../../services/crew/locations.ts';
 import { dayRouteGroups } from '../../services/crew/day-routes.ts';
-import type { AppEnv } from '../deps.ts';
-import { badRequest } from '../errors.ts';
+import type { AppEnv } from '../../app/request.ts';
+import { badRequest } from '../../app/errors.ts';
 import { requireAdmin } from '../middleware/admin-auth.ts';
 
 const DATE_MESSAGE = 'Date must be YYYY-MM-DD';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
-import type { AppEnv } from '../deps.ts';
-import { AppError, badRequest, notConfigured } from '../errors.ts';
+import type { AppEnv } from '../../app/request.ts';
+import { AppError, badRequest, notConfigured } from '../../app/errors.ts';
 import { limitBody, readJson, validate } from '../middleware/body.ts';
 import { rateLimit } from '../../services/limits/rate-limit.ts';
 import { changeCheckoutDate, findCheckoutBooking } from '../../services/payments/checkout-booking.ts';

@@ -1,24 +1,11 @@
 import { Hono } from 'hono';
 import { desc, eq } from 'drizzle-orm';
 import { reviews } from '../../../../db/schema.ts';
-import type { AppEnv } from '../deps.ts';
+import type { AppEnv } from '../../app/request.ts';
 import { readJson } from '../middleware/body.ts';
-import { reviewSubmissionSchema } from '../../../domain/review-schema.ts';
+import { reviewSubmissionSchema, type PublicReview } from '../../../domain/review-schema.ts';
 import { rateLimit } from '../../services/limits/rate-limit.ts';
 import { findReviewRequest, submitReview } from '../../services/reviews/review-invitations.ts';
-
-/** The public review of public-site.md §3: no booking id, no e-mail, nothing that names a booking. */
-export interface PublicReview {
-  id: number;
-  rating: number;
-  reviewText: string;
-  serviceQuality: number | null;
-  timeliness: number | null;
-  communication: number | null;
-  customerName: string;
-  /** ISO 8601 UTC (api.md). */
-  submittedAt: string;
-}
 
 /** The carousel shows 6 (public-site.md §9) and counts the rest; 50 bounds the answer and the query. */
 export const PUBLIC_REVIEWS_LIMIT = 50;

@@ -8,8 +8,8 @@ import { eq } from 'drizzle-orm';
 import * as z from 'zod';
 import { uploadedFiles } from '../../../../db/schema.ts';
 import { MAX_UPLOAD_BYTES } from '../../../domain/booking-schema.ts';
-import type { AppEnv } from '../deps.ts';
-import { AppError, badRequest, conflict, notConfigured } from '../errors.ts';
+import type { AppEnv } from '../../app/request.ts';
+import { AppError, badRequest, conflict, notConfigured } from '../../app/errors.ts';
 import { readJson } from '../middleware/body.ts';
 import {
   FileTooLargeError,

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { sendNotificationsSchema } from '../../../domain/workers.ts';
 import { sendWorkerNotifications, workerPreview } from '../../services/crew/worker-notifications.ts';
-import type { AppEnv } from '../deps.ts';
+import type { AppEnv } from '../../app/request.ts';
 import { readJson } from '../middleware/body.ts';
 import { adminActor, requireAdmin } from '../middleware/admin-auth.ts';
 

@@ -2,8 +2,8 @@ import { Hono, type Context } from 'hono';
 import { MAX_BOOKING_ID } from '../../../domain/booking-schema.ts';
 import { newWorkerSchema, workerUpdateSchema } from '../../../domain/workers.ts';
 import { addWorker, listWorkers, removeWorker, updateWorker } from '../../services/crew/workers.ts';
-import type { AppEnv } from '../deps.ts';
-import { notFound } from '../errors.ts';
+import type { AppEnv } from '../../app/request.ts';
+import { notFound } from '../../app/errors.ts';
 import { readJson } from '../middleware/body.ts';
 import { adminActor, requireAdmin } from '../middleware/admin-auth.ts';
 

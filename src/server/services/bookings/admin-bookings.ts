@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle
 import type { Database } from '../../../../db/client.ts';
 import { bookingSearchText, bookings, progressLogs } from '../../../../db/schema.ts';
 import { filesOfBookings } from './booking-files.ts';
-import { notFound } from '../../api/errors.ts';
+import { notFound } from '../../app/errors.ts';
 import { toBookingJson, type BookingRow } from './booking-view.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import type { ProofSummary } from '../../../domain/proofs.ts';

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, ne } from 'drizzle-orm';
 import type { Database } from '../../../../db/client.ts';
 import { bookings, scheduleDays } from '../../../../db/schema.ts';
 import { isIsoDate } from '../../../domain/format.ts';
-import { badRequest } from '../../api/errors.ts';
+import { badRequest } from '../../app/errors.ts';
 import { bookingDay, bookingDayText, londonToday, lockDate } from './availability.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import type { AdminAction } from './admin-bookings.ts';

@@ -8,8 +8,8 @@ import { and, asc, eq, exists, inArray, sql, type SQL, type SQLWrapper } from 'd
 import type { Database } from '../../../../db/client.ts';
 import { bookingFiles, uploadedFiles } from '../../../../db/schema.ts';
 import type { BookingPayload } from '../../../domain/booking-schema.ts';
-import type { AppDeps } from '../../api/deps.ts';
-import { AppError, badRequest } from '../../api/errors.ts';
+import type { AppDeps } from '../../app/deps.ts';
+import { AppError, badRequest } from '../../app/errors.ts';
 import { createUploadcare, UploadcareUnavailableError } from '../../providers/uploadcare.ts';
 import { grantedBookingIds } from '../projects/tracking.ts';
 

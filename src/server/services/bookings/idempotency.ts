@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../../../db/client.ts';
 import { idempotencyKeys } from '../../../../db/schema.ts';
-import { AppError, badRequest, conflict } from '../../api/errors.ts';
+import { AppError, badRequest, conflict } from '../../app/errors.ts';
 
 /**
  * Idempotency-Key (api.md, POST /api/bookings): the same key twice gives the first result and

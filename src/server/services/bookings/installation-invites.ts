@@ -9,7 +9,7 @@ import {
   installationRescheduledEmail,
   type InviteCancelReason,
 } from '../../email/templates/index.ts';
-import type { AppDeps } from '../../api/deps.ts';
+import type { AppDeps } from '../../app/deps.ts';
 import { queueEmail, type BookingEmailMessage, type EmailAttachment } from '../../providers/email-outbox.ts';
 import { deliverAfterAnswer } from '../../providers/mailer.ts';
 import type { BookingRow } from './booking-view.ts';

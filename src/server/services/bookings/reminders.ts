@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { bookingInstallationDay, bookings } from '../../../../db/schema.ts';
 import { londonTomorrow } from '../../../domain/schedule.ts';
-import type { AppDeps } from '../../api/deps.ts';
+import type { AppDeps } from '../../app/deps.ts';
 import { installationReminderEmail } from '../../email/templates/index.ts';
 import { queueEmail } from '../../providers/email-outbox.ts';
 import { deliverQueuedWithin } from '../../providers/mailer.ts';

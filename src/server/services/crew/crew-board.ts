@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../../../db/client.ts';
 import { crewAssignments, crewLinks, crewStops, workers } from '../../../../db/schema.ts';
-import type { AppDeps } from '../../api/deps.ts';
-import { badRequest, notFound } from '../../api/errors.ts';
+import type { AppDeps } from '../../app/deps.ts';
+import { badRequest, notFound } from '../../app/errors.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import { revokeCrewLinks, workerDisplayName } from './crew-links.ts';
 import { toCrewStatus, type CrewStatus } from './crew-stops.ts';

@@ -4,8 +4,8 @@ import { bookings, crewStops, emailOutbox, photos, progressLogs } from '../../..
 import { CREW_MESSAGES, CREW_ON_MY_WAY_FRESH_MINUTES, crewLinkOpensAt, type CrewDay } from '../../../domain/crew.ts';
 import { findProjectStep } from '../../../domain/project-steps.ts';
 import { londonParts, toLondonDate } from '../../../domain/schedule.ts';
-import type { AppDeps } from '../../api/deps.ts';
-import { conflict } from '../../api/errors.ts';
+import type { AppDeps } from '../../app/deps.ts';
+import { conflict } from '../../app/errors.ts';
 import { queueEmail } from '../../providers/email-outbox.ts';
 import { deliverAfterAnswer } from '../../providers/mailer.ts';
 import { crewOnTheWayEmail, crewOnTheWayKey } from '../../email/templates/index.ts';

@@ -3,7 +3,7 @@ import type { Database } from '../../../../db/client.ts';
 import { crewLinks, emailOutbox, workers } from '../../../../db/schema.ts';
 import { CREW_MESSAGES, crewLinkExpiresAt, crewLinkNotYetOpen, crewLinkOpensAt } from '../../../domain/crew.ts';
 import { londonDate } from '../../../domain/schedule.ts';
-import { AppError, notFound } from '../../api/errors.ts';
+import { AppError, notFound } from '../../app/errors.ts';
 import { hashToken, isTokenShaped, newToken } from '../projects/tracking.ts';
 
 // Crew links (api.md "Crew day"): a worker's key to one day's stops, with no account. The token

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../../db/client.ts';
 import { crewStops } from '../../../../db/schema.ts';
 import { CREW_MESSAGES, firstNameOnly, stopNavigationUrl, workHoursLabel, type CrewStopStatus } from '../../../domain/crew.ts';
-import { AppError, notFound } from '../../api/errors.ts';
+import { AppError, notFound } from '../../app/errors.ts';
 import type { CrewSession } from './crew-links.ts';
 import { dayAssignments, dayRoutes, holderIncludes, isOnCrewDay, routeHolders } from './day-routes.ts';
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { bookings, crewStops } from '../../../../db/schema.ts';
 import { CREW_MESSAGES, crewUndoEndsAt, type CrewDay } from '../../../domain/crew.ts';
 import { findProjectStep } from '../../../domain/project-steps.ts';
-import { conflict } from '../../api/errors.ts';
+import { conflict } from '../../app/errors.ts';
 import type { CrewSession } from './crew-links.ts';
 import { crewDay, londonTime, moveProjectByCrew, type CrewDeps } from './crew-day.ts';
 import { lockStop, requireStop } from './crew-stops.ts';

@@ -1,5 +1,5 @@
 import { CREW_CLOCK_DRIFT_MS } from '../../../domain/crew.ts';
-import { badRequest } from '../../api/errors.ts';
+import { badRequest } from '../../app/errors.ts';
 
 // Times the crew's phone reports (api.md "Crew day"): a photo's `takenAt` and a tap's `tappedAt`.
 // A phone with no signal sends what it did minutes or hours later; the record keeps when it

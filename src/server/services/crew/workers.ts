@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../../../db/client.ts';
 import { crewLinks, workers } from '../../../../db/schema.ts';
-import { conflict, notFound } from '../../api/errors.ts';
+import { conflict, notFound } from '../../app/errors.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import type { NewWorker } from '../../../domain/workers.ts';
 

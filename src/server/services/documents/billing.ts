@@ -3,7 +3,7 @@ import * as z from 'zod';
 import type { Database } from '../../../../db/client.ts';
 import { bookings } from '../../../../db/schema.ts';
 import { normaliseCustomerVatNumber } from '../../../domain/vat.ts';
-import { notFound } from '../../api/errors.ts';
+import { notFound } from '../../app/errors.ts';
 
 // PATCH /api/bookings/{id}/billing: what the customer's accounts team wants on their invoices.
 // Stored on the booking; each invoice copies it when issued, so issued invoices never change.

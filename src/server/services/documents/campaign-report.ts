@@ -3,7 +3,7 @@ import { bookingLocations, bookings, crewStops, photos } from '../../../../db/sc
 import { BUSINESS } from '../../../content/business.ts';
 import { formatLongDate } from '../../../domain/format.ts';
 import { haversineKm } from '../../../domain/routing.ts';
-import type { AppDeps } from '../../api/deps.ts';
+import type { AppDeps } from '../../app/deps.ts';
 import { makeThumbnail, THUMBNAIL_LONG_SIDE } from '../files/image-clean.ts';
 import { shownToCustomer } from '../projects/photo-visibility.ts';
 import { sellerFromSettings } from './invoices.ts';

@@ -1,6 +1,6 @@
 import type { Database } from '../../../../db/client.ts';
 import { addDays, isIsoDate } from '../../../domain/format.ts';
-import { AppError } from '../../api/errors.ts';
+import { AppError } from '../../app/errors.ts';
 import { csvPounds, toCsv } from '../lib/csv.ts';
 import { londonMidnight } from '../lib/london-days.ts';
 import { londonDate } from '../../../domain/schedule.ts';

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../../../db/client.ts';
 import { bookingLocations, bookings } from '../../../../db/schema.ts';
-import { notFound } from '../../api/errors.ts';
+import { notFound } from '../../app/errors.ts';
 import { filesOfBookings } from '../bookings/booking-files.ts';
 
 // GET /api/bookings/{id}/rebook: "Book again" fills the booking form with this booking's

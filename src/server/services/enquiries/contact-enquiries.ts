@@ -1,7 +1,7 @@
 import { contactEnquiries } from '../../../../db/schema.ts';
 import { BUSINESS } from '../../../content/business.ts';
 import type { ContactPayload } from '../../../domain/contact-schema.ts';
-import type { AppDeps } from '../../api/deps.ts';
+import type { AppDeps } from '../../app/deps.ts';
 import { queueEmail } from '../../providers/email-outbox.ts';
 import { deliverAfterAnswer } from '../../providers/mailer.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';

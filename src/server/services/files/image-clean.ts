@@ -14,7 +14,7 @@ function loadSharp() {
   );
   return sharpLibrary;
 }
-import { AppError } from '../../api/errors.ts';
+import { AppError } from '../../app/errors.ts';
 
 // Every image a customer or the public can fetch is decoded and encoded again here, so nothing
 // the camera wrote beside the pixels (EXIF with GPS, XMP, PNG text chunks, WebP metadata,

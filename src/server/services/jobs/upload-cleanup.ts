@@ -1,7 +1,7 @@
 import { and, inArray, isNull, lt, or } from 'drizzle-orm';
 import { isUnclaimedFile } from '../bookings/booking-files.ts';
 import { uploadSessions, uploadedFiles } from '../../../../db/schema.ts';
-import type { AppDeps } from '../../api/deps.ts';
+import type { AppDeps } from '../../app/deps.ts';
 
 // The maintenance job's clean-up of uploads no booking claimed (maintenance.ts runs it hourly).
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../api/errors.ts';
+import { AppError } from '../../app/errors.ts';
 import { DEFAULT_PAGE_SIZE, encodeCursor, likePattern, readPageRequest } from './keyset-page.ts';
 
 describe('likePattern', () => {

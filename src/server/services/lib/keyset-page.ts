@@ -1,6 +1,6 @@
 import { sql, type SQL, type AnyColumn } from 'drizzle-orm';
 import * as z from 'zod';
-import { badRequest } from '../../api/errors.ts';
+import { badRequest } from '../../app/errors.ts';
 
 /**
  * Newest-first paging for the admin's long lists (bookings, enquiries). A page starts after the

@@ -3,7 +3,7 @@ import type { Challenge, Payload } from 'altcha-lib';
 import { lt } from 'drizzle-orm';
 import type { Database } from '../../../../db/client.ts';
 import { usedChallenges } from '../../../../db/schema.ts';
-import type { AppDeps } from '../../api/deps.ts';
+import type { AppDeps } from '../../app/deps.ts';
 import { currentClientHashKey, previousClientHashKey } from './client-hash-keys.ts';
 
 /**

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { Context } from 'hono';
 import type { Database } from '../../../../db/client.ts';
-import type { AppEnv } from '../../api/deps.ts';
+import type { AppEnv } from '../../app/request.ts';
 import { currentClientHashKey, previousClientHashKey } from './client-hash-keys.ts';
 
 export interface ClientInfo {

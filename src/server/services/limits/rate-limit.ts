@@ -2,8 +2,8 @@ import type { MiddlewareHandler, Context } from 'hono';
 import { and, eq, gt, inArray, lt, max, sql } from 'drizzle-orm';
 import type { Database } from '../../../../db/client.ts';
 import { rateLimits } from '../../../../db/schema.ts';
-import { AppError } from '../../api/errors.ts';
-import type { AppEnv } from '../../api/deps.ts';
+import { AppError } from '../../app/errors.ts';
+import type { AppEnv } from '../../app/request.ts';
 import { clientKey } from './client-info.ts';
 
 /**

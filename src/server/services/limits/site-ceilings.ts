@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
-import type { AppDeps, AppEnv } from '../../api/deps.ts';
-import { AppError } from '../../api/errors.ts';
+import type { AppDeps } from '../../app/deps.ts';
+import type { AppEnv } from '../../app/request.ts';
+import { AppError } from '../../app/errors.ts';
 import type { Env } from '../../env.ts';
 import { CHALLENGE_HEADER, CHALLENGE_REQUIRED, issueChallenge, spendSolvedChallenge, type ChallengePurpose } from './challenge.ts';
 import { consumeRateLimit, peekRateLimit, refundRateLimit, type RateLimitRule } from './rate-limit.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../../../db/client.ts';
 import { bookings, crewLinks, trackingLinks, workers } from '../../../../db/schema.ts';
 import { crewLinkExpiresAt } from '../../../domain/crew.ts';
-import { conflict } from '../../api/errors.ts';
+import { conflict } from '../../app/errors.ts';
 import { insertCrewLink } from '../crew/crew-links.ts';
 import { createTrackingLink, hashToken } from '../projects/tracking.ts';
 

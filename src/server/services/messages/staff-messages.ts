@@ -3,8 +3,8 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, or, sql, type SQL } fro
 import type { Database } from '../../../../db/client.ts';
 import { bookings, contactEnquiries, emailOutbox, workers, type EmailAttachment } from '../../../../db/schema.ts';
 import { messageStatusOf, type MessageStatus } from '../../../domain/email-kinds.ts';
-import { AppError, conflict, notFound } from '../../api/errors.ts';
-import type { AppDeps } from '../../api/deps.ts';
+import { AppError, conflict, notFound } from '../../app/errors.ts';
+import type { AppDeps } from '../../app/deps.ts';
 import { deliverAfterAnswer } from '../../providers/mailer.ts';
 import { drawInvoiceAttachments } from '../documents/invoice-attachments.ts';
 import { BOOKING_NOT_FOUND, bookingSearchCondition } from '../bookings/admin-bookings.ts';

@@ -11,8 +11,8 @@ import {
   type StepDateField,
 } from '../../../domain/project-steps.ts';
 import { installationDay, londonDate } from '../../../domain/schedule.ts';
-import type { AppDeps } from '../../api/deps.ts';
-import { badRequest, notFound } from '../../api/errors.ts';
+import type { AppDeps } from '../../app/deps.ts';
+import { badRequest, notFound } from '../../app/errors.ts';
 import { deliverAfterAnswer } from '../../providers/mailer.ts';
 import type { BookingRow } from '../bookings/booking-view.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';

@@ -5,7 +5,7 @@ import { bookingInstallationDay, bookings } from '../../../../db/schema.ts';
 import { TOTAL_PROJECT_STEPS } from '../../../domain/project-steps.ts';
 import { installationDay, londonDate } from '../../../domain/schedule.ts';
 import { PROJECT_SORTS, type ProjectSort } from '../../../domain/project-sorts.ts';
-import { badRequest } from '../../api/errors.ts';
+import { badRequest } from '../../app/errors.ts';
 import { bookingSearchCondition } from '../bookings/admin-bookings.ts';
 import { afterCursor, encodeCursor, microsOf, readPageRequest, type PageRequest } from '../lib/keyset-page.ts';
 import { toProjectsJson } from './project-json.ts';

@@ -3,7 +3,7 @@ import { bookings, photos } from '../../../../db/schema.ts';
 import { townForOutwardCode } from '../../../domain/postcode-towns.ts';
 import { regionForOutwardCode } from '../../../domain/postcodes.ts';
 import type { Database } from '../../../../db/client.ts';
-import { notFound } from '../../api/errors.ts';
+import { notFound } from '../../app/errors.ts';
 import { londonToday } from '../bookings/availability.ts';
 import { shownToCustomer } from './photo-visibility.ts';
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../../db/client.ts';
 import { bookings, proofs } from '../../../../db/schema.ts';
 import { STENCIL_CHANGE_POUNDS, type ProofStatus } from '../../../domain/proofs.ts';
-import { AppError, conflict } from '../../api/errors.ts';
+import { AppError, conflict } from '../../app/errors.ts';
 import { proofApprovedStaffEmail, proofChangesStaffEmail } from '../../email/templates/index.ts';
 import { queueEmail } from '../../providers/email-outbox.ts';
 import { deliverAfterAnswer } from '../../providers/mailer.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AppDeps } from '../../api/deps.ts';
+import type { AppDeps } from '../../app/deps.ts';
 import type { PdfPreview } from '../files/pdf-preview.ts';
 import type { AllowedFileType } from '../files/file-type.ts';
 

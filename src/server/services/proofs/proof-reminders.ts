@@ -1,7 +1,7 @@
 import { and, eq, isNull, lte } from 'drizzle-orm';
 import { bookings, proofs } from '../../../../db/schema.ts';
 import { PROOF_REMINDER_BUSINESS_DAYS } from '../../../domain/proofs.ts';
-import type { AppDeps } from '../../api/deps.ts';
+import type { AppDeps } from '../../app/deps.ts';
 import { proofReminderEmail } from '../../email/templates/index.ts';
 import { queueEmail } from '../../providers/email-outbox.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';

@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { bookings, photos, reviews } from '../../../../db/schema.ts';
 import { averageRating, responseRate } from '../../../domain/ratings.ts';
-import type { AppDeps } from '../../api/deps.ts';
-import { conflict, notFound } from '../../api/errors.ts';
+import type { AppDeps } from '../../app/deps.ts';
+import { conflict, notFound } from '../../app/errors.ts';
 import { queueEmail } from '../../providers/email-outbox.ts';
 import { deliverAfterAnswer } from '../../providers/mailer.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';

@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { bookings, reviewRequests, reviews } from '../../../../db/schema.ts';
 import { reviewerName, type ReviewSubmission } from '../../../domain/review-schema.ts';
-import type { AppDeps } from '../../api/deps.ts';
+import type { AppDeps } from '../../app/deps.ts';
 import type { Database } from '../../../../db/client.ts';
-import { AppError, conflict, notFound } from '../../api/errors.ts';
+import { AppError, conflict, notFound } from '../../app/errors.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 
 // Reviews by invitation only (api.md: "a token is single-use and comes only from the

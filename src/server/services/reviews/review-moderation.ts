@@ -1,8 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import { reviews } from '../../../../db/schema.ts';
 import { REVIEW_HIDE_REASONS, type ReviewHideReason } from '../../../content/review-policy.ts';
-import type { AppDeps } from '../../api/deps.ts';
-import { notFound } from '../../api/errors.ts';
+import type { AppDeps } from '../../app/deps.ts';
+import { notFound } from '../../app/errors.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 
 // Reviews are published whatever their score (UK rules on fake and selectively shown reviews);

@@ -4,7 +4,7 @@ import { bookings } from '../../../../db/schema.ts';
 import { londonWallClock } from '../../../domain/crew.ts';
 import { formatLongDate, isIsoDate } from '../../../domain/format.ts';
 import { installationDay, londonDate, londonParts } from '../../../domain/schedule.ts';
-import { AppError, badRequest, conflict, notFound } from '../../api/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../app/errors.ts';
 import type { BookingEmailMessage, EmailAttachment } from '../../providers/email-outbox.ts';
 import { checkDateAvailability, lockDate, type DateAvailability } from '../bookings/availability.ts';
 import type { BookingRow } from '../bookings/booking-view.ts';

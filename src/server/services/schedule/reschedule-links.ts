@@ -4,7 +4,7 @@ import type { Database } from '../../../../db/client.ts';
 import { bookings, rescheduleLinks } from '../../../../db/schema.ts';
 import { addDays } from '../../../domain/format.ts';
 import { installationDay, londonDate } from '../../../domain/schedule.ts';
-import { AppError, notFound } from '../../api/errors.ts';
+import { AppError, notFound } from '../../app/errors.ts';
 import { lockDate } from '../bookings/availability.ts';
 import { displayName, loadSchedule } from './schedule-days.ts';
 import { isMovable, moveBookingToDay, validateMoveDate } from './move-booking.ts';

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../../../db/client.ts';
 import { bookings, scheduleDays, weatherDays } from '../../../../db/schema.ts';
 import { addDays, isIsoDate } from '../../../domain/format.ts';
-import { badRequest, conflict } from '../../api/errors.ts';
+import { badRequest, conflict } from '../../app/errors.ts';
 import { HOLDING_PAYMENT_STATES, bookingDay, bookingDayText, holdsCapacity, isOnSchedule, lockDate } from '../bookings/availability.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 

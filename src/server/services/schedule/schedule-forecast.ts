@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../api/deps.ts';
+import type { AppDeps } from '../../app/deps.ts';
 import { addDays } from '../../../domain/format.ts';
 import { outcodeInfo } from '../../../domain/postcodes.ts';
 import { londonDate } from '../../../domain/schedule.ts';

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../../db/client.ts';
 import { bookings, crewAssignments, rescheduleLinks, weatherDays } from '../../../../db/schema.ts';
 import { addDays, isIsoDate } from '../../../domain/format.ts';
-import { badRequest, conflict } from '../../api/errors.ts';
+import { badRequest, conflict } from '../../app/errors.ts';
 import { installationWeatherMovedEmail } from '../../email/templates/index.ts';
 import { bookingDay, isOnSchedule } from '../bookings/availability.ts';
 import { hashIdempotencyKey, IDEMPOTENCY_MESSAGES } from '../bookings/idempotency.ts';

@@ -4,7 +4,7 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Database } from '../../../../db/client.ts';
 import { knownDevices } from '../../../../db/schema.ts';
-import type { AppEnv } from '../../api/deps.ts';
+import type { AppEnv } from '../../app/request.ts';
 
 /**
  * api.md "Abuse and availability": the owner can always sign in, whatever a flood of wrong

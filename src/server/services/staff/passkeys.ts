@@ -3,7 +3,7 @@ import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationRe
 import type { Database } from '../../../../db/client.ts';
 import { staffPasskeys, webauthnChallenges } from '../../../../db/schema.ts';
 import { BUSINESS } from '../../../content/business.ts';
-import { AppError } from '../../api/errors.ts';
+import { AppError } from '../../app/errors.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import { ACCOUNT_DEACTIVATED, findUser, type StaffUserRow } from './staff-users.ts';
 

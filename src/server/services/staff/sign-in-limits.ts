@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
-import type { AppEnv } from '../../api/deps.ts';
-import { AppError } from '../../api/errors.ts';
+import type { AppEnv } from '../../app/request.ts';
+import { AppError } from '../../app/errors.ts';
 import { admitAttempt, consumeRateLimit, refundRateLimit } from '../limits/rate-limit.ts';
 import { CHALLENGE_HEADER, spendSolvedChallenge } from '../limits/challenge.ts';
 import { challengeRequired } from '../limits/site-ceilings.ts';

@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../../db/client.ts';
 import { adminSessions, staffPasskeys, staffTokens, staffUsers } from '../../../../db/schema.ts';
 import type { StaffRole, StaffStatus } from '../../../domain/staff-roles.ts';
-import { AppError } from '../../api/errors.ts';
+import { AppError } from '../../app/errors.ts';
 import { writeChannelLog } from '../messages/channel-log.ts';
 import { endAllUserSessions } from './admin-sessions.ts';
 import { forgetDevices } from './known-devices.ts';
