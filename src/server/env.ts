@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { MAX_UNPAID_HOLDS_PER_CLIENT } from '../domain/booking-limits.ts';
 import { normaliseUkVatNumber } from '../domain/vat.ts';
+import { DEFAULT_STANDARD_LEAD_WORKING_DAYS } from '../domain/booking-days.ts';
 
 /**
  * Every setting the project reads, validated once. Nothing else reads `process.env`
@@ -82,6 +83,12 @@ const envSchema = z.object({
   DAILY_PATCH_CAPACITY: z.coerce.number().int().positive().default(40),
   /** How many days after a rain day its bookings may move to (and the customer may choose from). */
   WEATHER_RESCHEDULE_DAYS: z.coerce.number().int().min(1).max(60).default(14),
+  /**
+   * Working days (Mon-Fri, England and Wales bank holidays excepted) between today and the first
+   * day a customer may choose, for the stencil and its proof (domain/booking-days.ts). A Rush Job
+   * needs 2.
+   */
+  STANDARD_LEAD_WORKING_DAYS: z.coerce.number().int().min(0).max(30).default(DEFAULT_STANDARD_LEAD_WORKING_DAYS),
   /**
    * An Open-Meteo-compatible forecast API (its base URL, e.g. https://api.open-meteo.com): the
    * Schedule shows rain probability per region for the next 7 days. Unset: no forecast is shown.
