@@ -5,6 +5,7 @@ import {
   formatPounds,
   penceFromPounds,
   poundsFromPence,
+  priceListLines,
 } from './pricing.ts';
 
 describe('computeBasePricePence', () => {
@@ -37,6 +38,27 @@ describe('computeTotalPricePence', () => {
     [1, 'night', 4_500 + 2_000],
   ] as const)('%i patches of %s work cost %i pence', (quantity, workType, pence) => {
     expect(computeTotalPricePence(quantity, workType)).toBe(pence);
+  });
+
+  it.each([
+    [5, 'day', 34_900 + 15_000],
+    [12, 'night', 59_900 + 9_000 + 24_000 + 36_000],
+  ] as const)('a Rush Job adds £30 a patch: %i patches of %s work cost %i pence', (quantity, workType, pence) => {
+    expect(computeTotalPricePence(quantity, workType, true)).toBe(pence);
+  });
+});
+
+describe('priceListLines', () => {
+  it.each([
+    [{ quantity: 5, workType: 'day' }, [['plan', 'Starter Pack: 5 patches', 1, 34_900]]],
+    [{ quantity: 8, workType: 'night' }, [['plan', 'Business Pack: 8 patches', 1, 59_900], ['night', 'Night work', 8, 16_000]]],
+    [
+      { quantity: 14, workType: 'day', rush: true },
+      [['plan', 'Business Pack: 10 patches', 1, 59_900], ['extra_patches', 'Extra patches above 10', 4, 18_000], ['rush', 'Rush Job', 14, 42_000]],
+    ],
+    [{ quantity: 1, workType: 'day' }, [['extra_patches', '1 patch', 1, 4_500]]],
+  ] as const)('%o gives the price list\'s lines', (campaign, expected) => {
+    expect(priceListLines(campaign).map((line) => [line.kind, line.label, line.quantity, line.amountPence])).toEqual(expected);
   });
 });
 

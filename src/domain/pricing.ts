@@ -39,10 +39,50 @@ export function computeBasePricePence(quantity: number): number {
   return quantity * EXTRA_PATCH_PENCE;
 }
 
-/** The booking's total: base price plus £20 per patch for night work. */
-export function computeTotalPricePence(quantity: number, workType: WorkType): number {
-  const nightSurcharge = workType === 'night' ? quantity * NIGHT_SURCHARGE_PER_PATCH_PENCE : 0;
-  return computeBasePricePence(quantity) + nightSurcharge;
+/** The booking's total: base price, plus £20 per patch for night work and £30 per patch for a Rush Job. */
+export function computeTotalPricePence(quantity: number, workType: WorkType, rush = false): number {
+  return priceListLines({ quantity, workType, rush }).reduce((total, line) => total + line.amountPence, 0);
+}
+
+export type PriceLineKind = 'plan' | 'extra_patches' | 'night' | 'rush';
+
+/** One line of the price list's arithmetic, as a quote or an invoice shows it. */
+export interface PriceLine {
+  kind: PriceLineKind;
+  label: string;
+  /** How many of the unit the amount covers (patches; 1 for a plan). */
+  quantity: number;
+  amountPence: number;
+}
+
+const patchCount = (count: number) => `${count} ${count === 1 ? 'patch' : 'patches'}`;
+
+/**
+ * The price list's lines for a campaign (section 9): the plan its patch count falls in, patches
+ * above the Business Pack at £45 each, night work at £20 a patch and a Rush Job at £30 a patch.
+ * Their sum is computeTotalPricePence; quotes add staff-priced lines after them.
+ */
+export function priceListLines({ quantity, workType, rush = false }: { quantity: number; workType: WorkType; rush?: boolean }): PriceLine[] {
+  assertPatchCount(quantity);
+  const lines: PriceLine[] = [];
+  if (quantity === STARTER_PATCHES) {
+    lines.push({ kind: 'plan', label: `Starter Pack: ${patchCount(quantity)}`, quantity: 1, amountPence: STARTER_PRICE_PENCE });
+  } else if (quantity > STARTER_PATCHES) {
+    lines.push({ kind: 'plan', label: `Business Pack: ${patchCount(Math.min(quantity, BUSINESS_PATCHES))}`, quantity: 1, amountPence: BUSINESS_PRICE_PENCE });
+    if (quantity > BUSINESS_PATCHES) {
+      const extra = quantity - BUSINESS_PATCHES;
+      lines.push({ kind: 'extra_patches', label: `Extra patches above ${BUSINESS_PATCHES}`, quantity: extra, amountPence: extra * EXTRA_PATCH_PENCE });
+    }
+  } else if (quantity > 0) {
+    lines.push({ kind: 'extra_patches', label: patchCount(quantity), quantity, amountPence: quantity * EXTRA_PATCH_PENCE });
+  }
+  if (workType === 'night' && quantity > 0) {
+    lines.push({ kind: 'night', label: 'Night work', quantity, amountPence: quantity * NIGHT_SURCHARGE_PER_PATCH_PENCE });
+  }
+  if (rush && quantity > 0) {
+    lines.push({ kind: 'rush', label: 'Rush Job', quantity, amountPence: quantity * RUSH_PER_PATCH_PENCE });
+  }
+  return lines;
 }
 
 export function poundsFromPence(pence: number): number {
