@@ -73,8 +73,10 @@ export const bookings = pgTable(
     region: text('region'),
     specialInstructions: text('special_instructions'),
     workType: text('work_type', { enum: ['day', 'night'] }).notNull(),
+    /** A Rush Job (+£30 a patch): its day may be 2 working days out instead of the standard lead (domain/booking-days.ts). */
+    rush: boolean('rush').notNull().default(false),
     preferredDate: date('preferred_date').notNull(),
-    /** Computed on the server from quantity and work type; the browser's figure is ignored. */
+    /** Computed on the server from quantity, work type and rush; the browser's figure is ignored. */
     totalPricePence: integer('total_price_pence').notNull(),
     status: text('status').notNull().default('pending'),
     currentStep: smallint('current_step').notNull().default(1),
