@@ -20,6 +20,7 @@ export const SAMPLE_BOOKING: BookingRow = {
   region: 'Greater Manchester',
   specialInstructions: 'Please avoid the shop entrance before 10am.',
   workType: 'day',
+  rush: false,
   preferredDate: '2026-07-16',
   totalPricePence: 76_000,
   status: 'confirmed',
