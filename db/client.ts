@@ -90,7 +90,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
  * A PostgreSQL server only (Neon's driver or node-postgres), never PGlite: what Netlify's
  * functions open (src/server/platform/netlify.ts). Kept apart from openDatabase so a function's
  * code never reaches PGlite's import and Netlify's file tracer never packs its 17 MB of
- * WebAssembly (README, "What each function carries").
+ * WebAssembly (docs/DEPLOYMENT.md, "What each function carries").
  */
 export async function openServerDatabase(options: OpenOptions = {}): Promise<DatabaseHandle> {
   const driver = driverFor(options.url);

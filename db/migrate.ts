@@ -32,7 +32,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const { embeddedDataDir, openDatabase } = await import('./client.ts');
   const env = getEnv();
   if (env.NETLIFY && !env.DATABASE_URL) {
-    console.error('DATABASE_URL (or NETLIFY_DATABASE_URL) is not set: connect a Neon database to the site first (README, Deploying).');
+    console.error('DATABASE_URL (or NETLIFY_DATABASE_URL) is not set: connect a Neon database to the site first (docs/DEPLOYMENT.md, Steps).');
     process.exit(1);
   }
   const handle = await openDatabase({

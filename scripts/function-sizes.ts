@@ -107,7 +107,7 @@ export function partOf(name: string): string {
 
 /**
  * Parts no function may carry, whatever its size, each with the reason: they slipped in before
- * (README, "What each function carries") and would again without a word while under the limits.
+ * (docs/DEPLOYMENT.md, "What each function carries") and would again without a word while under the limits.
  * The PDF libraries belong to proof-preview alone.
  */
 export const FORBIDDEN_PARTS: readonly { part: string; reason: string; except?: string }[] = [

@@ -33,7 +33,7 @@ export interface DepsRuntime {
 /** The app's dependencies around the database the settings name; no app, no routes. */
 export async function createDeps(env: Env, platform: Platform): Promise<DepsRuntime> {
   if (!env.DATABASE_URL && env.NETLIFY) {
-    throw new ConfigError('DATABASE_URL is not set: on Netlify the site needs a Neon database (see README).');
+    throw new ConfigError('DATABASE_URL is not set: on Netlify the site needs a Neon database (see docs/DEPLOYMENT.md).');
   }
   const database = await platform.openDatabase(env);
   // Locally a password is generated (and printed once) when none is set; on Netlify one must be.

@@ -57,7 +57,7 @@ test('the Projects list starts within the first screen, in one row of tabs, with
   // demo data above it (the one-time name prompt, a test booking to archive).
   const first = (await rows.first().boundingBox())!;
   expect(first.y + 24, 'the first project starts on the first screen').toBeLessThanOrEqual(viewport.height);
-  // README: "a row is two lines (at most about 100 px)" on a phone; a project a crew has worked on
+  // docs/STAFF-GUIDE.md: "a row is two lines (at most about 100 px)" on a phone; a project a crew has worked on
   // adds a line for the crew's state there. 80 px from 640 px, where the cells are columns.
   for (const row of (await rows.all()).slice(0, 10)) {
     const crew = row.getByText('Crew:');

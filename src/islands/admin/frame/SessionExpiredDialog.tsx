@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { SignInGate } from './SignInGate.tsx';
 
 /**
- * 'Session expired' (README "Sessions"), asked over the dashboard instead of replacing it: the
+ * 'Session expired' (docs/STAFF-GUIDE.md "Sessions"), asked over the dashboard instead of replacing it: the
  * open dialog, the note being typed and the scroll position stay, and the change that met the
  * ended session is sent once the person is back. A modal dialog that Escape does not dismiss: the
  * choices are signing in again or logging out.
